@@ -1,0 +1,81 @@
+"""The values that cross stage boundaries in a build: pieces, placements, pages.
+
+Units: millimetres everywhere. A piece's `draw` function is called with a reportlab canvas whose
+origin is the bottom-left corner of the piece's trim box and whose unit is one millimetre (the
+imposition stage translates and scales before calling it). Art for the bleed is drawn outside the
+trim box, from -bleed to width + bleed. Font sizes are therefore in millimetres too: use `pt(9)`
+for a 9-point size.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+MM = 72 / 25.4          # PDF points in one millimetre
+PT = 25.4 / 72          # millimetres in one PDF point
+
+KINDS = ("board", "card", "counter", "sheet", "die", "standee")
+
+Draw = Callable[[Any], None]   # called with a reportlab canvas set up in millimetres
+
+
+def pt(points: float) -> float:
+    """A size given in points (fonts, line widths), in millimetres."""
+    return points * PT
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One printable piece: a counter, a standee, a die net, a sheet, the board."""
+
+    component: str                  # id of the component in game.yaml
+    kind: str                       # one of KINDS
+    trim: tuple[float, float]       # width, height in mm
+    bleed: float                    # mm of art beyond the trim on every side
+    draw: Draw
+    label: str = ""                 # shown in bookmarks and the checklist, already translated
+
+
+@dataclass(frozen=True)
+class Component:
+    """A component of the kit as the manifest reports it, with the pieces that make it."""
+
+    id: str
+    kind: str
+    family: str                     # which PDF file it is printed in
+    name: str                       # translated name, for the checklist
+    count: int
+    trim: tuple[float, float]
+    pieces: tuple[Piece, ...]
+    shared_cuts: bool = False       # identical pieces laid edge to edge, one cut between them
+    howto: str = ""                 # translated: how to cut, fold or glue it
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece placed on a page; x, y is the bottom-left of its trim box in mm."""
+
+    piece: Piece
+    x: float
+    y: float
+    clip: tuple[float, float, float, float] | None = None   # piece mm: x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A straight line in mm page coordinates (crop marks, alignment marks)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass
+class Page:
+    """One output page: its size, the pieces on it and the marks around them."""
+
+    size: tuple[float, float]
+    placements: list[Placement] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
+    decorate: list[Draw] = field(default_factory=list)   # page-level drawing in mm page coords

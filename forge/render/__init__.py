@@ -1,0 +1,28 @@
+"""Piece makers: functions that turn one component of game.yaml into pieces with faces.
+
+A component names its maker in its `draw` field. A maker is registered with `@maker("name")` and
+called as `make(component, ctx)`, where `component` is the component's translated data and `ctx` a
+RenderContext; it returns the list of Piece values to print (see forge/model.py). Makers draw only:
+where a piece goes on a page is the imposition stage's job.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from forge.model import Piece
+
+MAKERS: dict[str, Callable[..., list[Piece]]] = {}
+
+
+def maker(name: str):
+    """Register a piece maker under the name components use in their `draw` field."""
+    def register(function):
+        MAKERS[name] = function
+        return function
+    return register
+
+
+def load_makers() -> dict[str, Callable[..., list[Piece]]]:
+    """Import every module that registers makers, and return the registry."""
+    from forge.render import board, dice, pieces, sheets  # noqa: F401  (they register makers)
+    return MAKERS

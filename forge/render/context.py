@@ -1,0 +1,39 @@
+"""What a piece maker needs to know about the build it draws for."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from forge.i18n import Translator
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    """One build: game, language, paper; the content already translated into that language."""
+
+    game_id: str
+    lang: str
+    data: dict[str, Any]        # content by file stem ('game', 'board', 'rules', 'sheets')
+    tr: Translator              # program strings: ctx.tr._("Cut along the marks")
+    paper: str                  # 'a4' or 'letter'
+    paper_size: tuple[float, float]   # portrait width, height in mm
+    version: str = ""                 # forge version, printed on the instructions page
+    manifest: tuple[dict, ...] = ()   # the kit's components, for the instructions page: each
+    # {id, kind, family, name, count, trim [w, h] mm, file, pages [first, last] in kit.pdf, howto}
+    large_board: str = ""             # file name of the single-page board ('board-a3.pdf')
+
+    @property
+    def game(self) -> dict:
+        """game.yaml, translated."""
+        return self.data["game"]
+
+    def emperor(self, emperor_id: str) -> dict:
+        """One emperor's entry of game.yaml."""
+        return next(e for e in self.game["emperors"] if e["id"] == emperor_id)
+
+    def color(self, name: str) -> str:
+        """A colour of the game's palette, or an emperor's colour, as '#rrggbb'."""
+        palette = self.game["palette"]
+        if name in palette:
+            return palette[name]
+        return self.emperor(name)["color"]

@@ -1,0 +1,254 @@
+"""Validate loaded content against the schemas in `forge/schemas/`.
+
+A schema is itself YAML, in a small vocabulary (see docs/content-format.md):
+
+    type: map | dict | list | str | text | id | int | number | bool | enum | color | point | ref | any
+    map:    fields: {name: schema}; a field is required unless it says `optional: true`
+    dict:   keys: schema, values: schema (a mapping whose keys are data, not field names)
+    list:   items: schema, min, max, unique: <field of each item> (or true for scalars),
+            defines: <collection> (each item's `unique` field becomes an id other files can ref)
+    int, number: min, max        enum: values        ref: to: <collection>
+    id:     defines: <collection> (a scalar id that others can ref)
+    text:   English text shown to players; it is translated through the game's catalog
+
+Validation collects every problem (not just the first), each with file, line and field path, and
+returns the translatable texts it met, so catalogs can be checked against the content.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from forge.content import Doc, Path_
+from forge.errors import Problem
+
+SCHEMA_DIR = Path(__file__).parent / "schemas"
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A translatable text met in content: its catalog context and its English msgid."""
+
+    context: str
+    english: str
+    doc: Path
+    line: int
+    at: tuple = ()
+
+
+@dataclass
+class Validation:
+    """What validating a set of documents found."""
+
+    problems: list[Problem] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    ids: dict[str, dict[str, tuple[Doc, Path_]]] = field(default_factory=dict)
+    refs: list[tuple[str, Any, Doc, Path_]] = field(default_factory=list)
+
+
+@cache
+def load_schema(name: str) -> dict:
+    """The schema for content files called `name` (e.g. 'board.yaml')."""
+    path = SCHEMA_DIR / name
+    with path.open(encoding="utf-8") as stream:
+        return yaml.safe_load(stream)
+
+
+def schema_names() -> list[str]:
+    """The content file names that have a schema."""
+    return sorted(p.name for p in SCHEMA_DIR.glob("*.yaml"))
+
+
+def validate_docs(docs: list[Doc]) -> Validation:
+    """Validate documents together, so references may cross files."""
+    result = Validation()
+    for doc in docs:
+        schema = load_schema(doc.path.name)
+        _check(doc.data, schema, (), doc, result, doc.path.stem)
+    _resolve_refs(result)
+    return result
+
+
+def _resolve_refs(result: Validation) -> None:
+    for collection, value, doc, at in result.refs:
+        known = result.ids.get(collection, {})
+        if value not in known:
+            result.problems.append(doc.problem(at, f"unknown {collection} '{value}'"))
+
+
+def _check(value: Any, schema: dict, at: Path_, doc: Doc, result: Validation, ctx: str) -> None:
+    kind = schema.get("type", "any")
+    checker = _CHECKERS.get(kind)
+    if checker is None:
+        raise ValueError(f"schema type '{kind}' is unknown")  # a bug in forge, not in content
+    checker(value, schema, at, doc, result, ctx)
+
+
+def _fail(doc: Doc, at: Path_, result: Validation, message: str) -> None:
+    result.problems.append(doc.problem(at, message))
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing"
+    return type(value).__name__
+
+
+def _check_map(value, schema, at, doc, result, ctx):
+    if not isinstance(value, dict):
+        return _fail(doc, at, result, f"expected a mapping, found {_type_name(value)}")
+    fields = schema.get("fields", {})
+    for name, sub in fields.items():
+        if name in value:
+            _check(value[name], sub, at + (name,), doc, result, f"{ctx}/{name}")
+        elif not sub.get("optional", False):
+            _fail(doc, at, result, f"missing required field '{name}'")
+    for name in value:
+        if name not in fields:
+            known = ", ".join(fields)
+            _fail(doc, at + (name,), result, f"unknown field '{name}' (known fields: {known})")
+
+
+def _check_dict(value, schema, at, doc, result, ctx):
+    if not isinstance(value, dict):
+        return _fail(doc, at, result, f"expected a mapping, found {_type_name(value)}")
+    for key, item in value.items():
+        if "keys" in schema:
+            _check(key, schema["keys"], at + (key,), doc, result, ctx)
+        _check(item, schema.get("values", {}), at + (key,), doc, result, f"{ctx}/{key}")
+
+
+def _check_list(value, schema, at, doc, result, ctx):
+    if not isinstance(value, list):
+        return _fail(doc, at, result, f"expected a list, found {_type_name(value)}")
+    low, high = schema.get("min"), schema.get("max")
+    if low is not None and len(value) < low:
+        _fail(doc, at, result, f"needs at least {low} entries, has {len(value)}")
+    if high is not None and len(value) > high:
+        _fail(doc, at, result, f"allows at most {high} entries, has {len(value)}")
+    unique = schema.get("unique")
+    seen: dict[Any, int] = {}
+    for i, item in enumerate(value):
+        key = _unique_key(item, unique)
+        item_ctx = f"{ctx}/{key if isinstance(key, str) else i}"
+        _check(item, schema.get("items", {}), at + (i,), doc, result, item_ctx)
+        if unique is None or key is None:
+            continue
+        if key in seen:
+            _fail(doc, at + (i,), result, f"duplicate id '{key}' (first at entry {seen[key]})")
+        else:
+            seen[key] = i
+            if "defines" in schema:
+                _define(schema["defines"], key, doc, at + (i,), result)
+
+
+def _unique_key(item: Any, unique: Any) -> Any:
+    if unique is True:
+        return item if isinstance(item, (str, int)) else None
+    if isinstance(unique, str) and isinstance(item, dict):
+        key = item.get(unique)
+        return key if isinstance(key, (str, int)) else None
+    return None
+
+
+def _define(collection: str, key: Any, doc: Doc, at: Path_, result: Validation) -> None:
+    known = result.ids.setdefault(collection, {})
+    if key in known:
+        first_doc, first_at = known[key]
+        where = f"{first_doc.path.name}:{first_doc.line(first_at)}"
+        _fail(doc, at, result, f"duplicate {collection} '{key}' (already defined at {where})")
+    else:
+        known[key] = (doc, at)
+
+
+def _check_str(value, schema, at, doc, result, ctx):
+    if not isinstance(value, str) or not value.strip():
+        return _fail(doc, at, result, f"expected text, found {_type_name(value)}")
+
+
+def _check_text(value, schema, at, doc, result, ctx):
+    if not isinstance(value, str) or not value.strip():
+        return _fail(doc, at, result, f"expected text, found {_type_name(value)}")
+    result.texts.append(Text(ctx, value, doc.path, doc.line(at), tuple(at)))
+
+
+def _check_id(value, schema, at, doc, result, ctx):
+    if not isinstance(value, str) or not ID_PATTERN.match(value):
+        shown = value if isinstance(value, str) else _type_name(value)
+        return _fail(doc, at, result, f"'{shown}' is not an id (letters, digits, - _ .)")
+    if "defines" in schema:
+        _define(schema["defines"], value, doc, at, result)
+
+
+def _check_number(value, schema, at, doc, result, ctx, integer=False):
+    ok = isinstance(value, int) if integer else isinstance(value, (int, float))
+    if isinstance(value, bool) or not ok:
+        wanted = "a whole number" if integer else "a number"
+        return _fail(doc, at, result, f"expected {wanted}, found {_type_name(value)}")
+    low, high = schema.get("min"), schema.get("max")
+    if low is not None and value < low:
+        _fail(doc, at, result, f"{value} is below the minimum {low}")
+    if high is not None and value > high:
+        _fail(doc, at, result, f"{value} is above the maximum {high}")
+
+
+def _check_int(value, schema, at, doc, result, ctx):
+    _check_number(value, schema, at, doc, result, ctx, integer=True)
+
+
+def _check_bool(value, schema, at, doc, result, ctx):
+    if not isinstance(value, bool):
+        _fail(doc, at, result, f"expected true or false, found {_type_name(value)}")
+
+
+def _check_enum(value, schema, at, doc, result, ctx):
+    values = schema["values"]
+    if value not in values:
+        allowed = ", ".join(str(v) for v in values)
+        _fail(doc, at, result, f"'{value}' is not one of: {allowed}")
+
+
+def _check_color(value, schema, at, doc, result, ctx):
+    if not isinstance(value, str) or not COLOR_PATTERN.match(value):
+        _fail(doc, at, result, f"'{value}' is not a colour like '#a1b2c3'")
+
+
+def _check_point(value, schema, at, doc, result, ctx):
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        _fail(doc, at, result, "expected a point [x, y] in millimetres")
+
+
+def _check_ref(value, schema, at, doc, result, ctx):
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        return _fail(doc, at, result, f"expected an id, found {_type_name(value)}")
+    result.refs.append((schema["to"], value, doc, at))
+
+
+def _check_any(value, schema, at, doc, result, ctx):
+    pass
+
+
+_CHECKERS = {
+    "map": _check_map, "dict": _check_dict, "list": _check_list, "str": _check_str,
+    "text": _check_text, "id": _check_id, "int": _check_int, "number": _check_number,
+    "bool": _check_bool, "enum": _check_enum, "color": _check_color, "point": _check_point,
+    "ref": _check_ref, "any": _check_any,
+}

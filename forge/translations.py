@@ -1,0 +1,93 @@
+"""Catalog maintenance for translators: update, merge and check every .po file.
+
+`update_all` rewrites each catalog so it holds exactly the messages in use (new ones empty,
+translations kept, unused ones dropped); `merge_mapping` fills empty translations from a YAML
+mapping of English text to translation; `check_all` lists what is missing or unused.
+"""
+from __future__ import annotations
+
+import fcntl
+from pathlib import Path
+
+import yaml
+from babel.messages.pofile import read_po, write_po
+
+from forge import i18n
+from forge.errors import Problem, UserError
+from forge.games import game_ids, load_game
+
+DEFAULT_LANGUAGES = ["en", "es"]
+
+
+def program_catalog_paths() -> list[Path]:
+    """The program catalog of every language (existing ones, or the defaults)."""
+    languages = i18n.program_languages() or DEFAULT_LANGUAGES
+    return [i18n.PROGRAM_LOCALE_DIR / lang / "LC_MESSAGES" / f"{i18n.PROGRAM_DOMAIN}.po"
+            for lang in languages]
+
+
+def _lang_of(path: Path) -> str:
+    return path.parent.parent.name
+
+
+def update_all(content_dir: Path) -> list[tuple[Path, int]]:
+    """Update the program catalogs and every game's; returns (path, untranslated count)."""
+    done = []
+    keys = [(None, msgid) for msgid in sorted(i18n.extract_program_messages())]
+    for path in program_catalog_paths():
+        done.append((path, _locked(path, lambda p=path: i18n.write_catalog(p, keys, _lang_of(p)))))
+    for game_id in game_ids(content_dir):
+        game = load_game(content_dir, game_id, check_catalogs=False)
+        game_keys = list(dict.fromkeys((t.context, t.english) for t in game.texts))
+        for lang in game.languages:
+            path = i18n.game_catalog_path(game.folder, game.id, lang)
+            done.append((path, _locked(path, lambda p=path, l=lang:
+                                       i18n.write_catalog(p, game_keys, l))))
+    return done
+
+
+def merge_mapping(mapping_file: Path, lang: str, content_dir: Path) -> list[tuple[Path, int]]:
+    """Fill empty translations in `lang` catalogs from {English text: translation}."""
+    try:
+        mapping = yaml.safe_load(mapping_file.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as err:
+        raise UserError(f"{mapping_file}: not valid YAML ({err})") from None
+    if not isinstance(mapping, dict):
+        raise UserError(f"{mapping_file}: expected a mapping of English text to translation")
+    paths = [p for p in program_catalog_paths() if _lang_of(p) == lang]
+    paths += [i18n.game_catalog_path(content_dir / g, g, lang) for g in game_ids(content_dir)]
+    return [(p, _locked(p, lambda p=p: _fill(p, mapping))) for p in paths if p.exists()]
+
+
+def _fill(path: Path, mapping: dict) -> int:
+    with path.open("rb") as stream:
+        catalog = read_po(stream)
+    filled = 0
+    for message in catalog:
+        if message.id and not message.string and isinstance(mapping.get(message.id), str):
+            message.string = mapping[message.id]
+            filled += 1
+    with path.open("wb") as stream:
+        write_po(stream, catalog, width=100, sort_output=False)
+    return filled
+
+
+def _locked(path: Path, action):
+    """Run `action` holding a lock file beside `path`, so two writers never interleave."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return action()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            path.with_suffix(".lock").unlink(missing_ok=True)
+
+
+def check_all(content_dir: Path) -> list[Problem]:
+    """Missing, empty and unused messages of every catalog."""
+    problems = i18n.check_program_catalogs([_lang_of(p) for p in program_catalog_paths()])
+    for game_id in game_ids(content_dir):
+        game = load_game(content_dir, game_id, check_catalogs=False)
+        problems += i18n.check_game_catalogs(game.folder, game.id, game.texts, game.languages)
+    return problems
