@@ -1,0 +1,196 @@
+"""Token and figure makers: round discs printed on square counters, fold-over emperor standees.
+
+Styles (the `style` map of a component in game.yaml):
+
+- `disc`: `{fill: <palette colour>, icon: <icon name>}` for a plain token, or
+  `{emperor: <emperor id>}` for a token in an emperor's colour, pattern and initial.
+- `standee`: no style; one standee per emperor of the game.
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from reportlab.lib.colors import HexColor
+
+from forge import fonts
+from forge.errors import UserError
+from forge.model import Piece, pt
+from forge.render import art, maker
+
+DISC_MARGIN = 0.05        # mm between the printed disc and the trim (a 16 mm punch still fits)
+ICON_SHARE = 0.68         # icon size as a share of the disc's diameter
+STANDEE_FOOT = 10.0       # mm, each foot (together they make a 20 mm deep base)
+SAFE = 3.0                # mm kept free of text at each side of a standee's face
+FOLD_WIDTH = pt(0.8)
+FOLD_DASH = (0.7, 0.9)    # mm on, mm off
+
+
+def _inks(ctx) -> tuple[str, str]:
+    """The game's light and dark inks (its 'parchment' and 'ink' colours when it has them)."""
+    palette = ctx.game.get("palette", {})
+    return palette.get("parchment", art.LIGHT), palette.get("ink", art.DARK)
+
+
+def _fill_bleed(c, w: float, h: float, bleed: float, color: str) -> None:
+    """Fill trim and bleed with one colour, so a cut that strays shows no white."""
+    c.setFillColor(HexColor(color))
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+
+
+# --- discs --------------------------------------------------------------------------------------
+
+@maker("disc")
+def make_discs(component: dict, ctx) -> list[Piece]:
+    """One square counter per copy, art to the bleed, with the round disc drawn inside."""
+    style = component.get("style") or {}
+    if "emperor" in style:
+        emperor = ctx.emperor(style["emperor"])
+        draw = partial(_draw_emperor_disc, emperor=emperor, inks=_inks(ctx))
+    elif "fill" in style and "icon" in style:
+        draw = partial(_draw_icon_disc, fill=ctx.color(style["fill"]), icon=style["icon"],
+                       inks=_inks(ctx))
+    else:
+        raise UserError(f"component '{component['id']}': a disc's style needs 'fill' and 'icon', "
+                        f"or 'emperor'")
+    trim = tuple(component["trim"])
+    bleed = component.get("bleed", 0)
+    draw = partial(draw, trim=trim, bleed=bleed)
+    return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"])
+            for _ in range(component["count"])]
+
+
+def _disc_geometry(trim) -> tuple[float, float, float]:
+    w, h = trim
+    return w / 2, h / 2, min(w, h) / 2 - DISC_MARGIN
+
+
+def _disc_tone(fill: str) -> str:
+    """The disc's own tone, a little off the square's fill so the round shape shows."""
+    return art.mix(fill, art.accent_of(fill), 0.22)
+
+
+def _draw_disc_face(c, fill: str, trim, bleed: float) -> tuple[float, float, float]:
+    """The square in the fill colour, a slightly raised disc and its rim; returns the disc."""
+    cx, cy, r = _disc_geometry(trim)
+    accent = art.accent_of(fill)
+    _fill_bleed(c, *trim, bleed, fill)
+    c.setFillColor(HexColor(_disc_tone(fill)))
+    c.circle(cx, cy, r, stroke=0, fill=1)
+    c.setStrokeColor(HexColor(accent))
+    c.setLineWidth(pt(0.6))
+    c.circle(cx, cy, r - 0.9, stroke=1, fill=0)
+    return cx, cy, r
+
+
+def _draw_icon_disc(c, fill: str, icon: str, inks, trim, bleed: float) -> None:
+    cx, cy, r = _draw_disc_face(c, fill, trim, bleed)
+    ink = art.ink_on(fill, *inks)
+    art.draw_icon(c, icon, cx, cy, 2 * r * ICON_SHARE, ink, knock=_disc_tone(fill))
+
+
+def _draw_emperor_disc(c, emperor: dict, inks, trim, bleed: float) -> None:
+    cx, cy, r = _disc_geometry(trim)
+    color = emperor["color"]
+    _fill_bleed(c, *trim, bleed, color)
+    art.draw_emperor_mark(c, emperor, cx, cy, r - 0.5, *inks)
+    c.setStrokeColor(HexColor(art.accent_of(color)))
+    c.setLineWidth(pt(0.6))
+    c.circle(cx, cy, r - 0.5, stroke=1, fill=0)
+
+
+# --- standees -----------------------------------------------------------------------------------
+
+@maker("standee")
+def make_standees(component: dict, ctx) -> list[Piece]:
+    """One fold-over standee per emperor: foot, face, fold, face upside down, foot."""
+    emperors = ctx.game.get("emperors") or []
+    if len(emperors) != component["count"]:
+        raise UserError(f"component '{component['id']}': count {component['count']} but the game "
+                        f"has {len(emperors)} emperors (one standee each)")
+    trim = tuple(component["trim"])
+    bleed = component.get("bleed", 0)
+    return [Piece(component["id"], component["kind"], trim, bleed,
+                  partial(draw_standee, emperor=e, inks=_inks(ctx), trim=trim, bleed=bleed),
+                  f"{component['name']}: {e['name']}")
+            for e in emperors]
+
+
+def standee_geometry(trim) -> tuple[float, float]:
+    """Foot length and face height of a standee of this trim (mm)."""
+    w, h = trim
+    foot = min(STANDEE_FOOT, h / 6)
+    return foot, (h - 2 * foot) / 2
+
+
+def draw_standee(c, emperor: dict, inks, trim, bleed: float) -> None:
+    """The whole strip: both feet, both faces (the back one turned), dotted fold lines."""
+    w, h = trim
+    foot, face = standee_geometry(trim)
+    color = emperor["color"]
+    accent = art.accent_of(color)
+    _fill_bleed(c, w, h, bleed, color)
+    for y0, y1 in ((-bleed, foot), (h - foot, h + bleed)):
+        art.draw_pattern_rect(c, emperor["pattern"], -bleed, y0, w + 2 * bleed, y1 - y0,
+                              art.mix(color, accent, 0.6), period=2.4)
+    c.saveState()
+    c.translate(0, foot)
+    draw_standee_face(c, emperor, inks, w, face)
+    c.restoreState()
+    c.saveState()
+    c.translate(w, foot + 2 * face)
+    c.rotate(180)
+    draw_standee_face(c, emperor, inks, w, face)
+    c.restoreState()
+    _fold_lines(c, w, (foot, foot + face, foot + 2 * face), art.ink_on(color, *inks))
+
+
+def _fold_lines(c, w: float, ys, color: str) -> None:
+    c.saveState()
+    c.setStrokeColor(HexColor(color))
+    c.setLineWidth(FOLD_WIDTH)
+    c.setLineCap(1)
+    c.setDash(*FOLD_DASH)
+    for y in ys:
+        c.line(0, y, w, y)
+    c.restoreState()
+
+
+def draw_standee_face(c, emperor: dict, inks, w: float, h: float) -> None:
+    """One face, feet at y=0: the emperor's medallion in a laurel wreath, then his name plate."""
+    light, dark = inks
+    color = emperor["color"]
+    ink = art.ink_on(color, light, dark)
+    plate = (1.2, 1.0, w - 2.4, h * 0.36)
+    bottom, top = plate[1] + plate[3] + 0.6, h - 0.9
+    wreath = min(w - 2.0, (top - bottom) * 1.02)          # the wreath's box, leaves included
+    cy = (bottom + top) / 2
+    art.draw_icon(c, "laurel", w / 2, cy, wreath, ink)
+    r = wreath * 0.335                                  # hides the inner leaves
+    art.draw_emperor_mark(c, emperor, w / 2, cy + wreath * 0.02, r, light, dark)
+    c.setStrokeColor(HexColor(ink))
+    c.setLineWidth(pt(0.6))
+    c.circle(w / 2, cy + wreath * 0.02, r, stroke=1, fill=0)
+    _draw_plate(c, emperor, plate, w - 2 * SAFE, light, dark)
+
+
+def _draw_plate(c, emperor: dict, box, text_width: float, light: str, dark: str) -> None:
+    """The name plate: a light card with a dark rule, the name in bold, the title in italic."""
+    x, y, pw, ph = box
+    c.setFillColor(HexColor(light))
+    c.setStrokeColor(HexColor(dark))
+    c.setLineWidth(pt(0.5))
+    c.roundRect(x, y, pw, ph, 0.8, stroke=1, fill=1)
+    cx = x + pw / 2
+    name, name_size = art.fit_lines(emperor["name"], fonts.SERIF_BOLD, pt(11), text_width, 1)
+    title, title_size = art.fit_lines(emperor["title"], fonts.SERIF_ITALIC, pt(7.5), text_width)
+    lead = title_size * 1.05
+    block = name_size * 0.7 + 0.9 + title_size * 0.7 + lead * (len(title) - 1)
+    baseline = y + ph / 2 + block / 2 - name_size * 0.7
+    c.setFillColor(HexColor(dark))
+    c.setFont(fonts.SERIF_BOLD, name_size)
+    c.drawCentredString(cx, baseline, name[0])
+    baseline -= 0.9 + title_size * 0.7
+    c.setFont(fonts.SERIF_ITALIC, title_size)
+    for line in title:
+        c.drawCentredString(cx, baseline, line)
+        baseline -= lead
