@@ -1,0 +1,628 @@
+"""Lay out text sheets: a small XML markup, rendered from a template, becomes platypus flowables.
+
+Templates write the markup; `build` turns it into flowables, `paginate` splits them into boxes
+(raising `Overflow` when they need more boxes than allowed: text never overflows its box), and
+`draw_box` draws one box's flowables on a piece's millimetre canvas.
+
+The vocabulary. Block elements:
+
+    <sheet body="sans" size="8" leading="9.6" ink="#..." accent="#..." tint="#..." muted="#...">
+                          the root; body font (sans or serif), base size and leading in points,
+                          colours of text, headings, shaded fills and notes
+    <h1> <h2> <h3>        headings in the serif face (h1 title, h2 section, h3 small heading);
+                          attribute caps="1" prints them in capitals; align="center"
+    <p>                   a paragraph; align="left|center|right|justify", size="7" (points),
+                          font="serif|sans", style="note" (italic, muted), indent="4" (mm),
+                          space="1" (mm after)
+    <ul> <ol start="1">   lists of <li>; <li label="*"> replaces the bullet or number
+    <table widths="*,12mm" header="1" grid="#..." stripe="#...">
+                          rows <tr> of cells <td> / <th> (header cells, bold); widths: '*' or
+                          '2*' share what is left, '30%' of the width, '12mm', or plain points;
+                          a cell may say align="right" or span="2"
+    <box fill="#..." stroke="#..." pad="2">   its blocks on a tinted panel (pad in mm)
+    <columns n="2" gap="5" rule="#...">       its blocks flowed into n balanced columns
+    <keep>                its blocks kept together in one column or page
+    <space mm="2"/>       vertical space        <hr/> a thin rule across the box
+    <ruler mm="50"/> or <ruler in="2"/>       a scale ruler exactly that long, label="..." beside it
+
+Inline, inside p, li, td, th and headings: <b>, <i>, <br/>, and <dot color="#..."/> (a disc glyph
+in that colour; ring="1" draws an empty ring). Sizes are points, lengths millimetres. Headings
+keep with the block after them.
+"""
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from forge import fonts
+from forge.errors import UserError
+from forge.model import MM, PT
+
+EPS = 1e-6
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+DISC = "\u25cf"             # ● drawn by <dot/>
+HUGE = 1e6
+
+
+class Overflow(UserError):
+    """A sheet's text does not fit the box (or the number of pages) it is given."""
+
+
+# --- styles -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Look:
+    """The base look of a sheet, read from the <sheet> element."""
+
+    body: str
+    size: float
+    leading: float
+    ink: str
+    accent: str
+    tint: str
+    muted: str
+    where: str
+    min_size: float
+
+    @property
+    def bold(self) -> str:
+        """The bold face of the body font."""
+        return fonts.SANS_BOLD if self.body == fonts.SANS else fonts.SERIF_BOLD
+
+    @property
+    def italic(self) -> str:
+        """The italic face of the body font."""
+        return fonts.SANS_ITALIC if self.body == fonts.SANS else fonts.SERIF_ITALIC
+
+
+def _look(root: ET.Element, where: str, min_size: float) -> Look:
+    size = float(root.get("size", "8"))
+    body = {"sans": fonts.SANS, "serif": fonts.SERIF}[root.get("body", "sans")]
+    return Look(body=body, size=size, leading=float(root.get("leading", size * 1.2)),
+                ink=root.get("ink", "#000000"), accent=root.get("accent", "#000000"),
+                tint=root.get("tint", "#eeeeee"), muted=root.get("muted", "#444444"),
+                where=where, min_size=min_size)
+
+
+def _style(look: Look, name: str, **changes) -> ParagraphStyle:
+    base = dict(fontName=look.body, fontSize=look.size, leading=look.leading,
+                textColor=colors.HexColor(look.ink), spaceAfter=look.size * 0.35)
+    base.update(changes)
+    style = ParagraphStyle(name, **base)
+    if style.fontSize < look.min_size - EPS:
+        raise UserError(f"{look.where}: text set at {style.fontSize:g} pt, below the "
+                        f"{look.min_size:g} pt this sheet needs to be readable in print")
+    return style
+
+
+def _heading_style(look: Look, level: int) -> ParagraphStyle:
+    scale, space_before = {1: (2.6, 0.0), 2: (1.55, 0.9), 3: (1.12, 0.45)}[level]
+    size = look.size * scale
+    font = fonts.SERIF_ITALIC if level == 3 else fonts.SERIF
+    color = look.ink if level == 1 else look.accent
+    return _style(look, f"h{level}", fontName=font, fontSize=size, leading=size * 1.12,
+                  textColor=colors.HexColor(color), spaceBefore=look.size * space_before,
+                  spaceAfter=look.size * (0.25 if level > 1 else 0.4), keepWithNext=1)
+
+
+# --- inline markup ------------------------------------------------------------------------------
+
+_DOT = re.compile(r'<dot\s+color="(#[0-9a-fA-F]{6})"(\s+ring="1")?\s*/>')
+RING = "\u25cb"             # ○ drawn by <dot ring="1"/>
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _inline(element: ET.Element, caps: bool = False) -> str:
+    """The paragraph markup inside an element, with <dot/> turned into a coloured disc glyph."""
+    parts = [html.escape(element.text or "", quote=False)]
+    for child in element:
+        parts.append(ET.tostring(child, encoding="unicode"))
+    text = "".join(parts).strip()
+    text = re.sub(r"\s+", " ", text)
+    if caps:
+        text = _upper_outside_tags(text)
+    return _DOT.sub(lambda m: f'<font name="{fonts.SANS}" color="{m.group(1)}">'
+                              f'{RING if m.group(2) else DISC}</font>', text)
+
+
+def _upper_outside_tags(text: str) -> str:
+    pieces = re.split(r"(<[^>]+>|&[a-z#0-9]+;)", text)
+    return "".join(p if p.startswith(("<", "&")) else p.upper() for p in pieces)
+
+
+def _check_glyphs(markup: str, style: ParagraphStyle, look: Look) -> None:
+    """Raise if a font of the paragraph cannot draw one of its characters (no fallback exists)."""
+    plain_font, bold_font = style.fontName, _bold_of(style.fontName)
+    segments = [(bold_font if bold else plain_font, text)
+                for bold, text in _bold_segments(markup)]
+    for font, text in segments:
+        missing = fonts.missing_glyphs(text, font)
+        if missing:
+            shown = "".join(sorted(missing))
+            raise UserError(f"{look.where}: the font {font} cannot draw '{shown}' in "
+                            f"\"{_plain(markup)[:60]}\"")
+
+
+def _bold_of(font: str) -> str:
+    return {fonts.SANS: fonts.SANS_BOLD, fonts.SANS_ITALIC: fonts.SANS_BOLD,
+            fonts.SERIF: fonts.SERIF_BOLD, fonts.SERIF_ITALIC: fonts.SERIF_BOLD}.get(font, font)
+
+
+def _bold_segments(markup: str):
+    """(is_bold, plain text) pieces of a markup string; <font name=..> pieces are skipped."""
+    markup = re.sub(r"<font name=[^>]*>.*?</font>", "", markup)
+    for i, piece in enumerate(re.split(r"</?b>", markup)):
+        yield i % 2 == 1, _plain(piece)
+
+
+def _plain(markup: str) -> str:
+    return html.unescape(_TAG.sub("", markup))
+
+
+def _paragraph(markup: str, style: ParagraphStyle, look: Look, **extra) -> Paragraph:
+    _check_glyphs(markup, style, look)
+    return Paragraph(markup, style, **extra)
+
+
+# --- block elements -----------------------------------------------------------------------------
+
+def build(xml: str, *, where: str, min_size: float = 0.0) -> list[Flowable]:
+    """The flowables of a sheet written in the markup above.
+
+    `where` names the sheet in error messages ("summary sheet 'galerius' (es, a4)"); every text
+    style must be at least `min_size` points.
+    """
+    fonts.register_fonts()
+    try:
+        root = ET.fromstring(xml)
+    except ET.ParseError as err:
+        raise UserError(f"{where}: the template produced malformed markup ({err})") from None
+    if root.tag != "sheet":
+        raise UserError(f"{where}: the markup must start with <sheet>, not <{root.tag}>")
+    look = _look(root, where, min_size)
+    return _blocks(root, look)
+
+
+def _blocks(parent: ET.Element, look: Look) -> list[Flowable]:
+    if (parent.text or "").strip():
+        raise UserError(f"{look.where}: stray text in <{parent.tag}>: '{parent.text.strip()[:40]}'")
+    flowables: list[Flowable] = []
+    for element in parent:
+        handler = _BLOCKS.get(element.tag)
+        if handler is None:
+            raise UserError(f"{look.where}: unknown element <{element.tag}> in the markup")
+        flowables += handler(element, look)
+        if (element.tail or "").strip():
+            raise UserError(f"{look.where}: stray text after <{element.tag}>: "
+                            f"'{element.tail.strip()[:40]}'")
+    return flowables
+
+
+def _heading(level: int):
+    def make(element: ET.Element, look: Look) -> list[Flowable]:
+        style = _heading_style(look, level)
+        if element.get("align"):
+            style.alignment = ALIGN[element.get("align")]
+        return [_paragraph(_inline(element, caps=element.get("caps") == "1"), style, look)]
+    return make
+
+
+def _p(element: ET.Element, look: Look) -> list[Flowable]:
+    family = {"sans": fonts.SANS, "serif": fonts.SERIF}[element.get("font", "")] \
+        if element.get("font") else look.body
+    changes = {"fontName": family}
+    if element.get("style") == "note":
+        italic = fonts.SANS_ITALIC if family == fonts.SANS else fonts.SERIF_ITALIC
+        changes.update(fontName=italic, textColor=colors.HexColor(look.muted))
+    if element.get("size"):
+        size = float(element.get("size"))
+        changes.update(fontSize=size, leading=size * look.leading / look.size)
+    if element.get("align"):
+        changes["alignment"] = ALIGN[element.get("align")]
+    if element.get("indent"):
+        changes["leftIndent"] = float(element.get("indent")) * MM
+    if element.get("space"):
+        changes["spaceAfter"] = float(element.get("space")) * MM
+    return [_paragraph(_inline(element), _style(look, "p", **changes), look)]
+
+
+def _list(element: ET.Element, look: Look) -> list[Flowable]:
+    ordered = element.tag == "ol"
+    number = int(element.get("start", "1"))
+    indent = look.size * (1.5 if ordered else 1.1)
+    bullet_font = look.bold if ordered else look.body
+    bullet = dict(leftIndent=indent, bulletIndent=0, bulletFontName=bullet_font,
+                  bulletFontSize=look.size)
+    inner = _style(look, element.tag, spaceAfter=look.size * 0.2, **bullet)
+    last = _style(look, element.tag + "-last", **bullet)
+    entries = list(element)
+    items = []
+    for i, li in enumerate(entries):
+        if li.tag != "li":
+            raise UserError(f"{look.where}: <{element.tag}> holds <li> items, not <{li.tag}>")
+        label = li.get("label") or (f"{number}." if ordered else "\u2022")
+        number += 1
+        style = last if i == len(entries) - 1 else inner
+        items.append(_paragraph(_inline(li), style, look, bulletText=label))
+    return items
+
+
+def _table(element: ET.Element, look: Look) -> list[Flowable]:
+    cell = _style(look, "td", spaceAfter=0)
+    head = _style(look, "th", fontName=look.bold, spaceAfter=0)
+    rows, spans = [], []
+    for r, tr in enumerate(element):
+        row, c = [], 0
+        for td in tr:
+            style = head if td.tag == "th" else cell
+            if td.get("align"):
+                style = _style(look, f"{td.tag}-{td.get('align')}", fontName=style.fontName,
+                               spaceAfter=0, alignment=ALIGN[td.get("align")])
+            row.append(_paragraph(_inline(td), style, look))
+            span = int(td.get("span", "1"))
+            if span > 1:
+                spans.append(("SPAN", (c, r), (c + span - 1, r)))
+                row += [""] * (span - 1)
+            c += span
+        rows.append(row)
+    widths = element.get("widths")
+    col_widths = [_width(w.strip()) for w in widths.split(",")] if widths else None
+    header = int(element.get("header", "0"))
+    grid = colors.HexColor(element.get("grid", look.tint))
+    commands = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), look.size * 0.3),
+                ("RIGHTPADDING", (0, 0), (-1, -1), look.size * 0.3),
+                ("TOPPADDING", (0, 0), (-1, -1), look.size * 0.12),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), look.size * 0.22),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.4, grid),
+                ("FONTNAME", (0, 0), (-1, -1), look.body)] + spans   # never reportlab's Helvetica
+    if header:
+        commands.append(("BACKGROUND", (0, 0), (-1, header - 1), colors.HexColor(look.tint)))
+    if element.get("stripe"):
+        commands.append(("ROWBACKGROUNDS", (0, header), (-1, -1),
+                         [colors.white, colors.HexColor(element.get("stripe"))]))
+    table = Table(rows, colWidths=col_widths, repeatRows=header, style=TableStyle(commands),
+                  hAlign="LEFT", spaceAfter=look.size * 0.45)
+    return [table]
+
+
+def _width(text: str):
+    """A column width: '*' or '2*' (shares), '30%' (of the width), '12mm', or points."""
+    if text.endswith(("*", "%")):
+        return text
+    if text.endswith("mm"):
+        return float(text[:-2]) * MM
+    return float(text)
+
+
+def _box(element: ET.Element, look: Look) -> list[Flowable]:
+    pad = float(element.get("pad", "2")) * MM
+    inner = _blocks(element, look)
+    fill = colors.HexColor(element.get("fill", look.tint))
+    commands = [("BACKGROUND", (0, 0), (-1, -1), fill),
+                ("FONTNAME", (0, 0), (-1, -1), look.body),   # never reportlab's Helvetica
+                ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                ("TOPPADDING", (0, 0), (-1, -1), pad * 0.7),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.4)]
+    if element.get("stroke"):
+        commands.append(("BOX", (0, 0), (-1, -1), 0.6, colors.HexColor(element.get("stroke"))))
+    return [Table([[inner]], colWidths=["100%"], style=TableStyle(commands), hAlign="LEFT",
+                  spaceAfter=look.size * 0.5)]
+
+
+def _columns(element: ET.Element, look: Look) -> list[Flowable]:
+    rule = element.get("rule")
+    return [Columns(_blocks(element, look), int(element.get("n", "2")),
+                    float(element.get("gap", "5")) * MM, rule)]
+
+
+def _keep(element: ET.Element, look: Look) -> list[Flowable]:
+    return [Keep(_blocks(element, look))]
+
+
+def _space(element: ET.Element, look: Look) -> list[Flowable]:
+    return [Spacer(1, float(element.get("mm", "2")) * MM)]
+
+
+def _hr(element: ET.Element, look: Look) -> list[Flowable]:
+    return [Rule(colors.HexColor(element.get("color", look.accent)), look.size * 0.4)]
+
+
+def _ruler(element: ET.Element, look: Look) -> list[Flowable]:
+    if element.get("mm"):
+        ruler = Ruler(float(element.get("mm")) * MM, "mm", element.get("label", ""), look)
+    elif element.get("in"):
+        ruler = Ruler(float(element.get("in")) * 72.0, "in", element.get("label", ""), look)
+    else:
+        raise UserError(f"{look.where}: <ruler> needs mm=\"...\" or in=\"...\"")
+    return [ruler]
+
+
+_BLOCKS = {"h1": _heading(1), "h2": _heading(2), "h3": _heading(3), "p": _p, "ul": _list,
+           "ol": _list, "table": _table, "box": _box, "columns": _columns, "keep": _keep,
+           "space": _space, "hr": _hr, "ruler": _ruler}
+
+
+# --- flowables of our own -----------------------------------------------------------------------
+
+class Rule(Flowable):
+    """A thin horizontal line across the available width."""
+
+    def __init__(self, color, space: float):
+        super().__init__()
+        self.color, self.spaceBefore, self.spaceAfter = color, space, space
+
+    def wrap(self, available_width, available_height):
+        self.width = available_width
+        return available_width, 0.6
+
+    def draw(self):
+        self.canv.setStrokeColor(self.color)
+        self.canv.setLineWidth(0.6)
+        self.canv.line(0, 0.3, self.width, 0.3)
+
+
+class Ruler(Flowable):
+    """A scale bar exactly `length` points long, with ticks, for checking the print scale.
+
+    After drawing, `drawn_at` holds the bar's two ends in the page's default coordinates
+    (points), so tests can measure the printed length through every transformation.
+    """
+
+    def __init__(self, length: float, unit: str, label: str, look: Look):
+        super().__init__()
+        self.length, self.unit, self.label, self.look = length, unit, label, look
+        self.height = 5.5 * MM
+        self.drawn_at: tuple[tuple[float, float], tuple[float, float]] | None = None
+        self.spaceAfter = look.size * 0.5
+
+    def wrap(self, available_width, available_height):
+        label = fonts.text_width(self.label, self.look.body, self.look.size) if self.label else 0
+        if self.length + label + 3 * MM > available_width + EPS:
+            raise UserError(f"{self.look.where}: a {self.length * PT:.1f} mm ruler does not fit "
+                            f"a {available_width * PT:.1f} mm wide box")
+        self.width = available_width
+        return available_width, self.height
+
+    def _ticks(self):
+        """(position, tick length) along the bar, in points."""
+        if self.unit == "mm":
+            count, step = round(self.length / MM), MM
+            return [(i * step, 2.6 * MM if i % 10 == 0 else 1.8 * MM if i % 5 == 0 else 1.0 * MM)
+                    for i in range(count + 1)]
+        count, step = round(self.length / 72.0 * 8), 72.0 / 8
+        return [(i * step, 2.6 * MM if i % 8 == 0 else 1.8 * MM if i % 4 == 0 else 1.0 * MM)
+                for i in range(count + 1)]
+
+    def draw(self):
+        c, ink = self.canv, colors.HexColor(self.look.ink)
+        base = 1.2 * MM
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.5)
+        c.line(0, base, self.length, base)
+        for x, tick in self._ticks():
+            c.line(x, base, x, base + tick)
+        if self.label:
+            c.setFillColor(ink)
+            c.setFont(self.look.body, self.look.size)
+            c.drawString(self.length + 3 * MM, base + 0.6 * MM, self.label)
+        self.drawn_at = (c.absolutePosition(0, base), c.absolutePosition(self.length, base))
+
+
+class Keep(Flowable):
+    """Blocks that stay together: they move whole to the next column or page."""
+
+    def __init__(self, content: list[Flowable]):
+        super().__init__()
+        self.content = content
+        if content:
+            self.spaceBefore = content[0].getSpaceBefore()
+            self.spaceAfter = content[-1].getSpaceAfter()
+
+    def wrap(self, available_width, available_height):
+        self.width = available_width
+        self.height = _stack_height(self.content, available_width)
+        return available_width, self.height
+
+    def split(self, available_width, available_height):
+        return []
+
+    def draw(self):
+        _draw_stack(self.canv, self.content, 0, self.height, self.width)
+
+
+class Columns(Flowable):
+    """Blocks flowed into `n` columns of equal width, balanced to the shortest height."""
+
+    def __init__(self, content: list[Flowable], n: int, gap: float, rule: str | None = None,
+                 filled: list[list[Flowable]] | None = None, full: float = 0.0):
+        super().__init__()
+        self.content, self.n, self.gap, self.rule = content, n, gap, rule
+        self.filled = filled            # set for the part of a split that fills its box...
+        self.full = full                # ...and the height of that box, which it takes whole
+        self.columns: list[list[Flowable]] = []
+        self._balanced: dict[float, tuple[float, list[list[Flowable]]]] = {}   # width -> result
+
+    def _column_width(self, width: float) -> float:
+        return (width - self.gap * (self.n - 1)) / self.n
+
+    def _fill_columns(self, width: float, height: float):
+        rest, columns = list(self.content), []
+        for _ in range(self.n):
+            placed, rest = fill(rest, self._column_width(width), height)
+            columns.append(placed)
+        return columns, rest
+
+    def wrap(self, available_width, available_height):
+        self.width = available_width
+        if self.filled is not None:
+            self.columns = self.filled
+            self.height = max([self.full] + [_stack_height(c, self._column_width(available_width))
+                                             for c in self.columns])
+            return available_width, self.height
+        known = self._balanced.get(available_width)
+        if known and known[0] <= available_height + EPS:
+            self.height, self.columns = known
+            return available_width, self.height
+        columns, rest = self._fill_columns(available_width, available_height)
+        if rest:                        # too tall for the box: report the single-column height
+            self.columns = columns
+            self.height = _stack_height(self.content, self._column_width(available_width))
+            return available_width, self.height
+        low = 0.0
+        single = _stack_height(self.content, self._column_width(available_width))
+        high = min(available_height, single)
+        while high - low > 0.05:        # the shortest height at which every block fits
+            middle = (low + high) / 2
+            if self._fill_columns(available_width, middle)[1]:
+                low = middle
+            else:
+                high = middle
+        self.columns = self._fill_columns(available_width, high)[0]
+        self.height = high
+        self._balanced[available_width] = (high, self.columns)
+        return available_width, self.height
+
+    def split(self, available_width, available_height):
+        if self.filled is not None:
+            return []
+        columns, rest = self._fill_columns(available_width, available_height)
+        if not any(columns):
+            return []
+        first = Columns([], self.n, self.gap, self.rule, filled=columns, full=available_height)
+        return [first, Columns(rest, self.n, self.gap, self.rule)] if rest else [first]
+
+    def draw(self):
+        width = self._column_width(self.width)
+        for i, column in enumerate(self.columns):
+            _draw_stack(self.canv, column, i * (width + self.gap), self.height, width)
+        if self.rule:
+            self.canv.setStrokeColor(colors.HexColor(self.rule))
+            self.canv.setLineWidth(0.4)
+            for i in range(1, self.n):
+                x = i * (width + self.gap) - self.gap / 2
+                self.canv.line(x, 0, x, self.height)
+
+
+# --- filling boxes ------------------------------------------------------------------------------
+
+def fill(story: list[Flowable], width: float, height: float):
+    """Take from `story` what fits a box width x height (points): (placed, rest).
+
+    Flowables are split where they allow it; a heading (keepWithNext) never ends a box alone.
+    """
+    placed: list[Flowable] = []
+    rest = list(story)
+    used = 0.0
+    while rest:
+        item = rest[0]
+        space = item.getSpaceBefore() if placed else 0.0
+        room = height - used - space
+        _w, h = item.wrap(width, room)
+        if h <= room + EPS and (not placed or _room_after_heading(item, rest, width, room - h)):
+            placed.append(item)
+            used += space + h + item.getSpaceAfter()
+            rest.pop(0)
+            continue
+        if h > room + EPS and room > 0:
+            parts = item.split(width, room)
+            if len(parts) > 1 and parts[0].wrap(width, room)[1] <= room + EPS:
+                rest[0:1] = parts
+                continue
+        break
+    return placed, rest
+
+
+def _room_after_heading(item: Flowable, rest: list[Flowable], width: float, room: float) -> bool:
+    """Whether a heading leaves room for the start of the block it heads."""
+    if not item.getKeepWithNext() or len(rest) < 2:
+        return True
+    follower = rest[1]
+    room -= item.getSpaceAfter() + follower.getSpaceBefore()
+    if follower.wrap(width, room)[1] <= room + EPS:
+        return True
+    parts = follower.split(width, room) if room > 0 else []
+    return len(parts) > 1
+
+
+def _stack_height(flowables: list[Flowable], width: float) -> float:
+    total = 0.0
+    for i, item in enumerate(flowables):
+        if i:
+            total += item.getSpaceBefore()
+        total += item.wrap(width, HUGE)[1]
+        if i < len(flowables) - 1:
+            total += item.getSpaceAfter()
+    return total
+
+
+def _draw_stack(canv, flowables: list[Flowable], x: float, top: float, width: float) -> None:
+    """Draw flowables downwards from `top`, the way `fill` measured them."""
+    y = top
+    for i, item in enumerate(flowables):
+        if i:
+            y -= item.getSpaceBefore()
+        w, h = item.wrap(width, HUGE)
+        offset = {"CENTER": (width - w) / 2, "CENTRE": (width - w) / 2,
+                  "RIGHT": width - w}.get(str(getattr(item, "hAlign", "LEFT")).upper(), 0)
+        item.drawOn(canv, x + offset, y - h)
+        y -= h + item.getSpaceAfter()
+
+
+def paginate(story: list[Flowable], width: float, height: float, *, where: str,
+             max_pages: int = 1) -> list[list[Flowable]]:
+    """Split `story` into boxes of width x height mm; raise Overflow past `max_pages` boxes."""
+    w, h = width * MM, height * MM
+    pages: list[list[Flowable]] = []
+    rest = list(story)
+    while rest:
+        placed, rest = fill(rest, w, h)
+        if not placed:
+            raise Overflow(f"{where}: a block is taller than its {width:.0f} x {height:.0f} mm "
+                           f"box: \"{_describe(rest[0])}\"")
+        pages.append(placed)
+        if len(pages) == max_pages and rest:
+            raise _overflow(where, width, height, max_pages, rest, w)
+    return pages
+
+
+def _overflow(where, width, height, max_pages, rest, w) -> Overflow:
+    extra = _stack_height(rest, w) * PT
+    boxes = "box" if max_pages == 1 else f"{max_pages} pages"
+    return Overflow(f"{where}: the text does not fit its {width:.0f} x {height:.0f} mm "
+                    f"{boxes}; about {extra:.0f} mm more is needed, from \"{_describe(rest[0])}\"")
+
+
+def _describe(item: Flowable) -> str:
+    if isinstance(item, Paragraph):
+        return item.getPlainText()[:60]
+    for attr in ("content", "filled"):
+        inner = getattr(item, attr, None)
+        if inner:
+            first = inner[0][0] if attr == "filled" and inner[0] else inner[0]
+            return _describe(first)
+    return type(item).__name__
+
+
+def layout(xml: str, width: float, height: float, *, where: str, min_size: float = 0.0,
+           max_pages: int = 1) -> list[list[Flowable]]:
+    """Build the markup and paginate it into boxes of width x height mm (see `paginate`)."""
+    return paginate(build(xml, where=where, min_size=min_size), width, height, where=where,
+                    max_pages=max_pages)
+
+
+def draw_box(c, flowables: list[Flowable], x: float, y: float, width: float,
+             height: float) -> None:
+    """Draw one box's flowables on a millimetre canvas; (x, y) is the box's bottom-left in mm."""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(PT, PT)                     # platypus measures in points
+    _draw_stack(c, flowables, 0, height * MM, width * MM)
+    c.restoreState()

@@ -1,0 +1,281 @@
+"""Text sheets: the emperor summary sheets, the rules reference and the instructions page.
+
+Each maker renders a jinja2 template (templates/<maker>.xml.j2, or the component's
+`style: {template: ...}`) into the markup of forge/render/flow.py, lays it out into its boxes at
+make time (so a text that does not fit stops the build with a clear error, before anything is
+drawn) and returns pieces that draw the laid-out boxes. Templates get `_` for program strings; the
+game's own words come from content (sheets.yaml, rules.yaml, game.yaml), already translated.
+"""
+from __future__ import annotations
+
+import html
+import re
+from functools import partial
+
+import jinja2
+from babel.numbers import format_decimal
+from markupsafe import Markup
+from reportlab.lib.colors import HexColor
+
+from forge import fonts
+from forge.errors import UserError
+from forge.i18n import N_, TEMPLATE_DIR
+from forge.model import Piece, pt
+from forge.render import art, flow, maker
+from forge.render.context import RenderContext
+
+SUMMARY_MIN_PT = 7.0            # smallest text on a summary sheet, in points
+REFERENCE_MIN_PT = 8.0          # smallest text in the rules reference
+PAGE_MARGIN = 10.0              # mm of white around full-page sheets (home printers need ~5)
+FOOTER = 6.0                    # mm kept at the bottom of reference pages for the page footer
+
+SUMMARY_BAND = 24.0             # mm: the emperor's colour band at the top of his sheet
+SUMMARY_FOOT = 2.5              # mm: the colour strip at the bottom (both run into the bleed)
+SUMMARY_MARGIN = 5.0            # mm: 3 mm safe zone inside the trim, and 2 more for air
+
+PAPER_NAMES = {"a4": N_("A4"), "letter": N_("US Letter"), "a3": N_("A3"),
+               "tabloid": N_("Tabloid")}
+
+_ALLOWED_TAGS = re.compile(r"&lt;(/?)(b|i)&gt;|&lt;br\s*/?&gt;")
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+# --- templates ----------------------------------------------------------------------------------
+
+@jinja2.pass_context
+def _rich(context, text) -> Markup:
+    """A content text as markup: escaped, but for <b>, <i> and <br/>; placeholders filled."""
+    fills = context.get("fills", {})
+
+    def fill(match):
+        name = match.group(1)
+        if name not in fills:
+            raise UserError(f"unknown placeholder {{{name}}} in the text \"{text[:60]}\"")
+        return str(fills[name])
+
+    escaped = html.escape(_PLACEHOLDER.sub(fill, str(text)), quote=False)
+    return Markup(_ALLOWED_TAGS.sub(lambda m: f"<{m.group(1)}{m.group(2) or 'br/'}>", escaped))
+
+
+def environment() -> jinja2.Environment:
+    """The jinja2 environment of the sheet templates (strict: a missing value is an error)."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATE_DIR), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True,
+                             lstrip_blocks=True)
+    env.filters["rich"] = _rich
+    return env
+
+
+_ENV = environment()
+
+
+def render_markup(template: str, ctx: RenderContext, **values) -> str:
+    """Render a sheet template with the build's content and program strings."""
+    rules = ctx.data.get("rules", {})
+    fills = {"pi": rules.get("action_points", ""), "route": rules.get("route", "")}
+    names = {e["id"]: e["name"] for e in ctx.game.get("emperors", [])}
+    try:
+        return _ENV.get_template(template).render(
+            _=ctx.tr._, game=ctx.game, rules=rules, sheets=ctx.data.get("sheets", {}),
+            names=names, fills=fills, num=partial(format_number, lang=ctx.lang),
+            palette=ctx.game["palette"], edition=ctx.game["edition"], **values)
+    except jinja2.TemplateNotFound:
+        raise UserError(f"no sheet template '{template}' in {TEMPLATE_DIR}") from None
+    except jinja2.UndefinedError as err:
+        raise UserError(f"template '{template}': {err.message} (missing in the content?)") \
+            from None
+
+
+def format_number(value: float, lang: str) -> str:
+    """A number as the language writes it (215.9 is '215,9' in Spanish); whole numbers bare."""
+    if float(value).is_integer():
+        return str(int(value))
+    return format_decimal(value, locale=lang, format="#,##0.#")
+
+
+def _template_of(component: dict, default: str) -> str:
+    return (component.get("style") or {}).get("template", default)
+
+
+def check_blocks(ctx: RenderContext) -> None:
+    """Every block of sheets.yaml holds exactly one kind of content (the schema cannot say so)."""
+    sheets = ctx.data.get("sheets", {})
+    for sheet in ("summary", "reference"):
+        for s, section in enumerate(sheets.get(sheet, {}).get("sections", [])):
+            for b, block in enumerate(section["blocks"]):
+                if len(block) != 1:
+                    kinds = ", ".join(block) or "nothing"
+                    raise UserError(f"sheets.yaml {sheet}.sections[{s}].blocks[{b}]: a block "
+                                    f"holds exactly one of p, h, note, items, steps, defs, data "
+                                    f"(found: {kinds})")
+
+
+# --- colours ------------------------------------------------------------------------------------
+
+def readable(color: str) -> str:
+    """A tone of `color` dark enough for headings on white paper."""
+    return art.mix(color, "#000000", 0.35) if art.is_light(color) else color
+
+
+def _colors(ctx: RenderContext, color: str) -> dict[str, str]:
+    palette = ctx.game["palette"]
+    ink = palette.get("ink", "#000000")
+    return {"ink": ink, "accent": readable(color), "tint": art.mix(color, "#ffffff", 0.86),
+            "muted": art.mix(ink, "#ffffff", 0.3), "band_ink": art.ink_on(color, "#ffffff", ink),
+            "grid": art.mix(ink, "#ffffff", 0.75), "stripe": art.mix(ink, "#ffffff", 0.94)}
+
+
+# --- summary sheets -----------------------------------------------------------------------------
+
+@maker("summary-sheet")
+def make_summary_sheets(component: dict, ctx: RenderContext) -> list[Piece]:
+    """One summary sheet per emperor: his colour band, his IMPERIVM power, the turn in brief."""
+    check_blocks(ctx)
+    trim = tuple(component["trim"])
+    bleed = component.get("bleed", 0)
+    template = _template_of(component, "summary-sheet.xml.j2")
+    pieces = []
+    for emperor in ctx.game["emperors"]:
+        where = f"summary sheet '{emperor['id']}' ({ctx.lang}, {ctx.paper})"
+        colors = _colors(ctx, emperor["color"])
+        header_box, body_box = _summary_boxes(trim)
+        values = dict(emperor=emperor, colors=colors)
+        header = flow.layout(render_markup(template, ctx, part="header", **values),
+                             *header_box[2:], where=where + " header",
+                             min_size=SUMMARY_MIN_PT)[0]
+        body = flow.layout(render_markup(template, ctx, part="body", **values), *body_box[2:],
+                           where=where, min_size=SUMMARY_MIN_PT)[0]
+        draw = partial(_draw_summary, emperor=emperor, colors=colors, trim=trim, bleed=bleed,
+                       header=(header_box, header), body=(body_box, body))
+        pieces.append(Piece(component["id"], component.get("kind", "sheet"), trim, bleed, draw,
+                            label=emperor["name"]))
+    return pieces
+
+
+def _summary_boxes(trim):
+    """(x, y, width, height) in mm of the header text and of the body, inside the trim."""
+    width, height = trim
+    mark = SUMMARY_BAND - 6.0           # diameter of the emperor's mark
+    header_x = SUMMARY_MARGIN + mark + 4.0
+    header = (header_x, height - SUMMARY_BAND + 1.5, width - header_x - SUMMARY_MARGIN,
+              SUMMARY_BAND - 3.0)
+    body_top = height - SUMMARY_BAND - 2.5
+    body_bottom = SUMMARY_FOOT + 3.0
+    body = (SUMMARY_MARGIN, body_bottom, width - 2 * SUMMARY_MARGIN, body_top - body_bottom)
+    return header, body
+
+
+def _draw_summary(c, *, emperor, colors, trim, bleed, header, body) -> None:
+    width, height = trim
+    c.saveState()
+    c.setFillColor(HexColor(emperor["color"]))
+    c.rect(-bleed, height - SUMMARY_BAND, width + 2 * bleed, SUMMARY_BAND + bleed,
+           stroke=0, fill=1)
+    c.rect(-bleed, -bleed, width + 2 * bleed, SUMMARY_FOOT + bleed, stroke=0, fill=1)
+    c.restoreState()
+    radius = (SUMMARY_BAND - 6.0) / 2
+    art.draw_emperor_mark(c, emperor, SUMMARY_MARGIN + radius, height - SUMMARY_BAND / 2,
+                          radius, light="#ffffff", dark=colors["ink"])
+    for (x, y, w, h), flowables in (header, body):
+        flow.draw_box(c, flowables, x, y, w, h)
+
+
+# --- rules reference ----------------------------------------------------------------------------
+
+@maker("rules-reference")
+def make_rules_reference(component: dict, ctx: RenderContext) -> list[Piece]:
+    """The rules reference on full pages of the kit's paper: `count` pieces, one per page.
+
+    The component's count is the most pages the reference may take (more is an error); should the
+    text take fewer, the last pages stay blank but for their footer, so the count always holds.
+    """
+    check_blocks(ctx)
+    where = f"rules reference ({ctx.lang}, {ctx.paper})"
+    width, height = ctx.paper_size
+    box = (PAGE_MARGIN, PAGE_MARGIN + FOOTER, width - 2 * PAGE_MARGIN,
+           height - 2 * PAGE_MARGIN - FOOTER)
+    colors = _colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
+    markup = render_markup(_template_of(component, "rules-reference.xml.j2"), ctx, colors=colors)
+    count = int(component.get("count", 2))
+    pages = flow.layout(markup, box[2], box[3], where=where, min_size=REFERENCE_MIN_PT,
+                        max_pages=count)
+    pages += [[] for _ in range(count - len(pages))]
+    title = ctx.data.get("sheets", {}).get("reference", {}).get("title", "")
+    pieces = []
+    for number, flowables in enumerate(pages, start=1):
+        footer = ctx.tr._("{title} · {sheet} · page {page} of {pages}").format(
+            title=ctx.game["title"], sheet=title, page=number, pages=len(pages))
+        draw = partial(_draw_page, box=box, flowables=flowables, footer=footer, colors=colors)
+        pieces.append(Piece(component["id"], component.get("kind", "sheet"), (width, height), 0,
+                            draw, label=f"{component['name']} {number}"))
+    return pieces
+
+
+def _draw_page(c, *, box, flowables, footer="", colors=None) -> None:
+    flow.draw_box(c, flowables, *box)
+    if footer:
+        c.saveState()
+        c.setFillColor(HexColor(colors["muted"]))
+        c.setFont(fonts.SANS, pt(7.5))
+        c.drawCentredString(box[0] + box[2] / 2, PAGE_MARGIN, footer)
+        c.restoreState()
+
+
+# --- instructions -------------------------------------------------------------------------------
+
+@maker("instructions")
+def make_instructions(component: dict, ctx: RenderContext) -> list[Piece]:
+    """The instructions page: printing at 100 % with rulers, what to cut and glue, the checklist,
+    the edition, the versions and the credits."""
+    where = f"instructions page ({ctx.lang}, {ctx.paper})"
+    width, height = ctx.paper_size
+    box = (PAGE_MARGIN, PAGE_MARGIN, width - 2 * PAGE_MARGIN, height - 2 * PAGE_MARGIN)
+    colors = _colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
+    edition = next((e["name"] for e in ctx.game["editions"] if e["id"] == ctx.game["edition"]),
+                   ctx.game["edition"])
+    markup = render_markup(
+        _template_of(component, "instructions.xml.j2"), ctx, colors=colors,
+        checklist=checklist(ctx), paper_name=ctx.tr._(PAPER_NAMES.get(ctx.paper, ctx.paper)),
+        paper_size=ctx.paper_size, forge_version=ctx.version or "—",
+        edition_name=edition, large_board=ctx.large_board)
+    page = flow.layout(markup, box[2], box[3], where=where, min_size=REFERENCE_MIN_PT)[0]
+    draw = partial(_draw_page, box=box, flowables=page)
+    return [Piece(component["id"], component.get("kind", "sheet"), (width, height), 0, draw,
+                  label=component["name"])]
+
+
+def checklist(ctx: RenderContext) -> list[dict]:
+    """The kit's components for the checklist: the manifest, or game.yaml before a kit exists.
+
+    Each row: name, count, size (text, mm), file, pages (text: the pages of that file), howto.
+    Manifest rows give the trim as `trim_mm` (or `trim`) and the pages as a list of numbers.
+    """
+    rows = ctx.manifest or tuple(_unbuilt(c, ctx) for c in ctx.game["components"])
+    return [{"name": row["name"], "count": row["count"],
+             "size": _size(row.get("trim_mm", row.get("trim")), ctx),
+             "file": row.get("file") or "—", "pages": _pages(row.get("pages")),
+             "howto": row.get("howto") or ""} for row in rows]
+
+
+def _unbuilt(component: dict, ctx: RenderContext) -> dict:
+    return {"name": component["name"], "count": component["count"],
+            "trim": component.get("trim"), "howto": component.get("howto", "")}
+
+
+def _size(trim, ctx: RenderContext) -> str:
+    if not trim:
+        return ctx.tr._("full page")
+    return " × ".join(format_number(v, ctx.lang) for v in trim)
+
+
+def _pages(pages) -> str:
+    """Page numbers as runs: [1, 2, 3, 5] is '1–3, 5'."""
+    if not pages:
+        return "—"
+    runs: list[list[int]] = []
+    for page in sorted(set(pages)):
+        if runs and page == runs[-1][-1] + 1:
+            runs[-1].append(page)
+        else:
+            runs.append([page])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
