@@ -20,7 +20,8 @@ SANS_ITALIC = "Sans-Italic"
 # font name -> (Debian package, file)
 FONT_FILES = {
     SERIF: ("fonts-ebgaramond-extra", "/usr/share/fonts/truetype/ebgaramond/EBGaramond12-Regular.ttf"),
-    SERIF_BOLD: ("fonts-ebgaramond-extra", "/usr/share/fonts/truetype/ebgaramond/EBGaramond12-Bold.ttf"),
+    # Debian's EB Garamond Bold lacks accented letters; Cardo Bold (same old-style lineage) has them.
+    SERIF_BOLD: ("fonts-cardo", "/usr/share/fonts/truetype/cardo/Cardob101.ttf"),
     SERIF_ITALIC: ("fonts-ebgaramond-extra", "/usr/share/fonts/truetype/ebgaramond/EBGaramond12-Italic.ttf"),
     SANS: ("fonts-dejavu-core", "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf"),
     SANS_BOLD: ("fonts-dejavu-core", "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf"),

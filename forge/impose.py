@@ -29,6 +29,7 @@ class Block:
     pieces: tuple[Piece, ...]
     columns: int
     shared_cuts: bool
+    cut_marks: bool = True
 
     @property
     def trim(self) -> tuple[float, float]:
@@ -108,8 +109,9 @@ def _blocks(component: Component, page: tuple[float, float]) -> list[Block]:
                         f"not fit on a {page[0]} x {page[1]} mm page")
     per_block = grid.columns * grid.rows
     pieces = component.pieces
-    return [Block(pieces[i:i + per_block], grid.columns, component.shared_cuts)
-            for i in range(0, len(pieces), per_block)]
+    chunks = [pieces[i:i + per_block] for i in range(0, len(pieces), per_block)]
+    return [Block(chunk, min(grid.columns, len(chunk)), component.shared_cuts,
+                  component.cut_marks) for chunk in chunks]
 
 
 class _Shelves:
@@ -141,8 +143,8 @@ class _Shelves:
                     return block
                 rows_fit = 1
             keep = rows_fit * block.columns
-            head = Block(block.pieces[:keep], block.columns, block.shared_cuts)
-            tail = Block(block.pieces[keep:], block.columns, block.shared_cuts)
+            head = Block(block.pieces[:keep], block.columns, block.shared_cuts, block.cut_marks)
+            tail = Block(block.pieces[keep:], block.columns, block.shared_cuts, block.cut_marks)
             self._put(head)
             self._new_page()
             return tail if tail.pieces else None
@@ -191,7 +193,8 @@ def _lay_block(page: Page, block: Block, left: float, bottom: float) -> None:
         x, y = x0 + column * pitch_x, y_top - row * pitch_y
         sides = _open_sides(block, index)
         page.placements.append(Placement(piece, x, y, _clip(piece, sides)))
-    page.marks.extend(_crop_marks(block, x0, y_top))
+    if block.cut_marks:
+        page.marks.extend(_crop_marks(block, x0, y_top))
 
 
 def _open_sides(block: Block, index: int) -> tuple[bool, bool, bool, bool]:

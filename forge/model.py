@@ -48,6 +48,7 @@ class Component:
     trim: tuple[float, float]
     pieces: tuple[Piece, ...]
     shared_cuts: bool = False       # identical pieces laid edge to edge, one cut between them
+    cut_marks: bool = True          # False when the art draws its own cut outline (die nets)
     howto: str = ""                 # translated: how to cut, fold or glue it
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from forge.fonts import register_fonts
+from forge.fonts import SANS, register_fonts
 from forge.layout import MARK_WIDTH
 from forge.model import MM, Page, Placement
 
@@ -32,7 +32,7 @@ def write_pdf(path: Path, pages: list[Page], info: DocInfo,
     """Draw `pages` into a new PDF at `path`; outline: (page index, title, level) bookmarks."""
     register_fonts()
     canvas = Canvas(str(path), pagesize=_points(pages[0].size), invariant=1, pageCompression=1,
-                    lang=info.lang)
+                    lang=info.lang, initialFontName=SANS)   # else an unembedded Helvetica
     canvas.setTitle(info.title)
     canvas.setSubject(info.subject)
     canvas.setAuthor(info.author)

@@ -1,0 +1,36 @@
+"""Shared fixtures: a copy of the content folder to break, and kits built once per session."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from forge.games import DEFAULT_CONTENT, load_game
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def content_copy(tmp_path):
+    """A private copy of the content folder that a test may edit."""
+    target = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def tetrarchia():
+    """The validated Tetrarchia game."""
+    return load_game(DEFAULT_CONTENT, "tetrarchia")
+
+
+@pytest.fixture(scope="session")
+def built_kits(tmp_path_factory, tetrarchia):
+    """All four Tetrarchia kits (2 languages x 2 papers), built once into a temporary folder."""
+    from forge.kit import build_kit
+
+    out = tmp_path_factory.mktemp("build")
+    results = {}
+    for lang in ("en", "es"):
+        for paper in ("a4", "letter"):
+            results[(lang, paper)] = build_kit(tetrarchia, lang, paper, out)
+    return results
