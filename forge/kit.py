@@ -61,7 +61,8 @@ def build_kit(game: Game, lang: str, paper: str, out_dir: Path) -> KitResult:
     ctx = context_for(game, lang, paper)
     components = make_components(ctx, skip={INSTRUCTIONS})
     plan = _plan(ctx, components)
-    manifest = _manifest(ctx, plan)
+    ahead = sum(c["count"] for c in ctx.game["components"] if c["draw"] == INSTRUCTIONS)
+    manifest = _manifest(ctx, plan, first_page=ahead + 1)
     instructions = make_components(replace(ctx, manifest=tuple(manifest["components"]),
                                            large_board=plan.large_board_file),
                                    only={INSTRUCTIONS})
@@ -151,10 +152,14 @@ def _add_large_board(plan: _Plan, board: Component, ctx: RenderContext) -> None:
     plan.large_board = [single_board_page(board.pieces[0], paper_size(large))]
 
 
-def _manifest(ctx: RenderContext, plan: _Plan) -> dict:
-    """The machine-readable description of the kit (written as kit.json)."""
+def _manifest(ctx: RenderContext, plan: _Plan, first_page: int = 1) -> dict:
+    """The machine-readable description of the kit (written as kit.json).
+
+    first_page: the kit.pdf page number of the first planned page (pages not yet planned,
+    such as the instructions, come before it).
+    """
     entries = []
-    kit_offset = 0
+    kit_offset = first_page - 1
     for family, pages in plan.family_pages.items():
         for component in plan.family_components[family]:
             in_file = _pages_of(component.id, pages)

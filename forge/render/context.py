@@ -19,7 +19,8 @@ class RenderContext:
     paper_size: tuple[float, float]   # portrait width, height in mm
     version: str = ""                 # forge version, printed on the instructions page
     manifest: tuple[dict, ...] = ()   # the kit's components, for the instructions page: each
-    # {id, kind, family, name, count, trim [w, h] mm, file, pages [first, last] in kit.pdf, howto}
+    # {id, kind, family, name, count, trim_mm [w, h], bleed_mm, file, pages (in file),
+    #  kit_pages (in kit.pdf), howto}: the entries of kit.json
     large_board: str = ""             # file name of the single-page board ('board-a3.pdf')
 
     @property
