@@ -389,6 +389,54 @@ class Water:
                   for j in range(-n, n + 1) if math.hypot(i * step, j * step) <= r]
         return {sea for sea in map(self.sea_at, points) if sea}
 
+    def near(self, cx: float, cy: float, r: float) -> "Water":
+        """The water cut to the square around a circle: the same drawing there, few points."""
+        box = (cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1)
+        seas = {sea: [c for c in (clip_polygon(a, box) for a in areas) if len(c) >= 3]
+                for sea, areas in self.seas.items()}
+        islands = [c for c in (clip_polygon(i, box) for i in self.islands) if len(c) >= 3]
+        coasts = [line for line in self.coasts if _line_near(line, box)]
+        return Water(seas, islands, coasts)
+
+
+def clip_polygon(points: list, box: tuple) -> list:
+    """A polygon cut to a rectangle (Sutherland-Hodgman); keeps the winding direction."""
+    x0, y0, x1, y1 = box
+    edges = [(lambda p: p[0] >= x0, lambda a, b: _cross_x(a, b, x0)),
+             (lambda p: p[0] <= x1, lambda a, b: _cross_x(a, b, x1)),
+             (lambda p: p[1] >= y0, lambda a, b: _cross_y(a, b, y0)),
+             (lambda p: p[1] <= y1, lambda a, b: _cross_y(a, b, y1))]
+    out = list(points)
+    for keep, cross in edges:
+        if not out:
+            break
+        source, out = out, []
+        for i, cur in enumerate(source):
+            prev = source[i - 1]
+            if keep(cur):
+                if not keep(prev):
+                    out.append(cross(prev, cur))
+                out.append(cur)
+            elif keep(prev):
+                out.append(cross(prev, cur))
+    return out
+
+
+def _cross_x(a, b, x):
+    t = (x - a[0]) / (b[0] - a[0])
+    return (x, a[1] + t * (b[1] - a[1]))
+
+
+def _cross_y(a, b, y):
+    t = (y - a[1]) / (b[1] - a[1])
+    return (a[0] + t * (b[0] - a[0]), y)
+
+
+def _line_near(line: list, box: tuple) -> list:
+    """Whether an open line has a point within the box (lines are finely sampled)."""
+    x0, y0, x1, y1 = box
+    return any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in line)
+
 
 def water(board: dict) -> Water:
     """The board's water. Sides that two sea areas share are zone borders: they stay straight,
@@ -770,7 +818,7 @@ def draw_provinces(c, board: dict, sea: Water, paint: Paint, ctx) -> None:
     emperors = {e["id"]: e for e in ctx.game["emperors"]}
     for p, frontier in provinces(board):
         x, y = p["at"]
-        _circle_ground(c, x, y, sea if p.get("coast") else None, paint, frontier)
+        _circle_ground(c, x, y, sea.near(x, y, R) if p.get("coast") else None, paint, frontier)
         if frontier:
             _frontier_ring(c, x, y, paint)
             continue
