@@ -53,7 +53,7 @@ def context_for(game: Game, lang: str, paper: str, strict: bool = True) -> Rende
                         f"{', '.join(game.languages)})")
     return RenderContext(game.id, lang, game.data(lang, strict=strict),
                          Translator(lang, strict=strict), paper, paper_size(paper),
-                         version=__version__)
+                         version=__version__, folder=game.folder)
 
 
 def build_kit(game: Game, lang: str, paper: str, out_dir: Path) -> KitResult:

@@ -96,3 +96,24 @@ def test_build_and_preview_one_kit(tmp_path):
     assert result.exit_code == 0, result.output
     pngs = list((tmp_path / "tetrarchia" / "es" / "a4" / "preview").glob("*.png"))
     assert len(pngs) >= 10
+
+
+@pytest.mark.slow
+def test_a_game_folder_may_bring_its_own_templates(content_copy, tmp_path):
+    """A designer's game is data and templates: a template in the game folder wins."""
+    from pypdf import PdfReader
+
+    from forge.i18n import TEMPLATE_DIR
+
+    own = content_copy / "tetrarchia" / "templates"
+    own.mkdir()
+    text = (TEMPLATE_DIR / "instructions.xml.j2").read_text(encoding="utf-8")
+    start = text.index("<sheet ")
+    end = text.index(">", start) + 1
+    own.joinpath("instructions.xml.j2").write_text(
+        text[:end] + "<p>{{ game.title }} HOUSE EDITION</p>" + text[end:], encoding="utf-8")
+    result = run("build", "tetrarchia", "--lang", "en", "--paper", "a4", "--content", content_copy,
+                 "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    pdf = PdfReader(tmp_path / "out" / "tetrarchia" / "en" / "a4" / "instructions.pdf")
+    assert "HOUSE EDITION" in pdf.pages[0].extract_text()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from forge.i18n import Translator
@@ -22,6 +23,7 @@ class RenderContext:
     # {id, kind, family, name, count, trim_mm [w, h], bleed_mm, file, pages (in file),
     #  kit_pages (in kit.pdf), howto}: the entries of kit.json
     large_board: str = ""             # file name of the single-page board ('board-a3.pdf')
+    folder: Path | None = None        # the game's content folder (its own templates/ come first)
 
     @property
     def game(self) -> dict:

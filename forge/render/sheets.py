@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import html
 import re
-from functools import partial
+from functools import cache, partial
+from pathlib import Path
 
 import jinja2
 from babel.numbers import format_decimal
@@ -57,16 +58,18 @@ def _rich(context, text) -> Markup:
     return Markup(_ALLOWED_TAGS.sub(lambda m: f"<{m.group(1)}{m.group(2) or 'br/'}>", escaped))
 
 
-def environment() -> jinja2.Environment:
-    """The jinja2 environment of the sheet templates (strict: a missing value is an error)."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATE_DIR), autoescape=True,
+@cache
+def environment(game_folder: Path | None = None) -> jinja2.Environment:
+    """The jinja2 environment of the sheet templates (strict: a missing value is an error).
+
+    A game folder's own `templates/` comes first, so a designer can replace any template.
+    """
+    folders = [TEMPLATE_DIR] if game_folder is None else [game_folder / "templates", TEMPLATE_DIR]
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True)
     env.filters["rich"] = _rich
     return env
-
-
-_ENV = environment()
 
 
 def render_markup(template: str, ctx: RenderContext, **values) -> str:
@@ -75,7 +78,7 @@ def render_markup(template: str, ctx: RenderContext, **values) -> str:
     fills = {"pi": rules.get("action_points", ""), "route": rules.get("route", "")}
     names = {e["id"]: e["name"] for e in ctx.game.get("emperors", [])}
     try:
-        return _ENV.get_template(template).render(
+        return environment(ctx.folder).get_template(template).render(
             _=ctx.tr._, game=ctx.game, rules=rules, sheets=ctx.data.get("sheets", {}),
             names=names, fills=fills, num=partial(format_number, lang=ctx.lang),
             palette=ctx.game["palette"], edition=ctx.game["edition"], **values)
