@@ -5,7 +5,6 @@ a non-zero exit status, never as a traceback.
 """
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -15,23 +14,13 @@ import click
 from forge import i18n
 from forge.errors import ContentError, UserError
 from forge.games import DEFAULT_CONTENT, game_ids, load_game
-from forge.layout import PAPERS
+from forge.cli_tetrarchia import tetrarchia
 
 KIT_PAPERS = ("a4", "letter")
 DEFAULT_OUT = i18n.REPO_DIR / "build"
 
 
-def cli_language() -> str:
-    """The language for messages, from the usual gettext environment variables."""
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            return "es" if value.lower().startswith("es") else "en"
-    return "en"
-
-
-T = i18n.Translator(cli_language(), strict=False)
-_ = T._
+_ = i18n.messages_translator()._
 
 content_option = click.option(
     "--content", "content_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -199,6 +188,8 @@ def translations_check(content_dir):
         raise ContentError(problems)
     click.echo(_("All catalogs complete."))
 
+
+main.add_command(tetrarchia)
 
 if __name__ == "__main__":
     main()

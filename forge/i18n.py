@@ -110,6 +110,23 @@ class Translator:
     gettext = _
 
 
+def message_language() -> str:
+    """The language for command-line messages, from the usual gettext environment variables."""
+    import os
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "es" if value.lower().startswith("es") else "en"
+    return "en"
+
+
+@cache
+def messages_translator() -> Translator:
+    """The translator of command-line messages (English where a translation is missing)."""
+    return Translator(message_language(), strict=False)
+
+
 # --- extraction and checking -------------------------------------------------------------------
 
 BABEL_METHODS = [("forge/**.py", "python"), ("templates/**", "jinja2")]
