@@ -1,0 +1,87 @@
+"""forge tetrarchia: a game driven through the command line, JSON in and out."""
+import json
+
+from click.testing import CliRunner
+
+from forge.cli import main
+
+
+def run(*args):
+    result = CliRunner().invoke(main, ["tetrarchia", *[str(a) for a in args]])
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_a_seeded_game_new_act_undo_show(tmp_path):
+    game = tmp_path / "game.json"
+    result = run("new", "--seed", 7, "--game", game, "--lang", "es")
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.output)["state"]
+    assert state["turn"] == "diocletian" and state["pi"] == 6
+    legal = json.loads(run("legal", "--game", game).output)
+    assert {"type": "enter", "province": "ROMA", "cost": 0} in legal
+    result = run("act", '{"type": "enter", "province": "ROMA"}', "--game", game, "--lang", "es")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["words"] == ["Diocleciano entra en el tablero en ROMA."]
+    result = run("act", '{"type": "end_turn"}', "--game", game)
+    assert result.exit_code == 0, result.output
+    after = json.loads(result.output)
+    assert after["state"]["turn"] == "galerius"
+    assert any(r["reason"] for r in after["rolls"])
+    result = run("undo", "--game", game)
+    assert json.loads(result.output)["position"] == 1
+    shown = json.loads(run("show", "--log", "--game", game).output)
+    assert shown["state"]["turn"] == "diocletian" and len(shown["log"]) == 3
+    score = json.loads(run("score", "--game", game).output)
+    assert score["max"] == 10 and "total" in score
+
+
+def test_an_illegal_action_says_why_and_changes_nothing(tmp_path):
+    game = tmp_path / "game.json"
+    run("new", "--seed", 7, "--game", game)
+    before = game.read_bytes()
+    result = run("act", '{"type": "move", "to": "ROMA"}', "--game", game)
+    assert result.exit_code == 1
+    assert result.output.startswith("error: ") and len(result.output) > 15
+    assert game.read_bytes() == before
+
+
+def test_malformed_action_json(tmp_path):
+    game = tmp_path / "game.json"
+    run("new", "--seed", 7, "--game", game)
+    result = run("act", "{type: move", "--game", game)
+    assert result.exit_code == 1 and "not valid JSON" in result.output
+
+
+def test_physical_dice_say_which_roll_is_needed(tmp_path):
+    game = tmp_path / "game.json"
+    result = run("new", "--physical", "--game", game)
+    assert result.exit_code == 1
+    assert "roll 1 needed: the 6 die" in result.output and "--dice" in result.output
+    assert not game.exists()
+
+
+def test_a_corrupt_save_is_kept_aside(tmp_path):
+    game = tmp_path / "game.json"
+    game.write_text("{half a save", encoding="utf-8")
+    result = run("show", "--game", game)
+    assert result.exit_code == 1
+    assert "cannot be used" in result.output
+    kept = list(tmp_path.glob("game.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{half a save"
+
+
+def test_start_from_a_hand_written_position(tmp_path):
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps({"turn": "maximian",
+                                    "figures": {"GERMANIA_SVPERIOR": "maximian",
+                                                "NARBONENSIS": "army"},
+                                    "discs": {"NARBONENSIS": "revolt"}}), encoding="utf-8")
+    game = tmp_path / "game.json"
+    result = run("new", "--seed", 1, "--position", position, "--game", game)
+    assert result.exit_code == 0, result.output
+    result = run("act", '{"type": "attack", "target": "NARBONENSIS"}', "--dice", "6,1",
+                 "--game", game)
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.output)["state"]
+    assert state["figures"].get("NARBONENSIS") == "maximian" and state["pi"] == 4
