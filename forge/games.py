@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from forge import boards, i18n
+from forge import board_checks, i18n
 from forge.content import Doc, load_doc
 from forge.errors import ContentError, Problem, UserError
 from forge.schema import Text, schema_names, validate_docs
@@ -21,7 +21,7 @@ DEFAULT_CONTENT = i18n.REPO_DIR / "content"
 
 # Checks beyond the schema: functions taking the game's docs (by file stem), returning problems.
 # The mechanisms are generic; the facts they check are data (board.yaml, facts.yaml).
-EXTRA_CHECKS: list[Callable[[dict[str, Doc]], list[Problem]]] = [boards.check]
+EXTRA_CHECKS: list[Callable[[dict[str, Doc]], list[Problem]]] = [board_checks.check]
 
 
 @dataclass(frozen=True)

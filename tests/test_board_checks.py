@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from forge import boards, games
+from forge import board_checks, games
 from forge.boards import Board
 from forge.content import load_doc
 from forge.errors import ContentError
@@ -107,7 +107,7 @@ def run(board_path, facts_path=FACTS, game_path=GAME, structure_only=False):
     docs = {"game": load(game_path), "board": load(board_path)}
     if not structure_only:
         docs["facts"] = load(facts_path)
-    return boards.check(docs)
+    return board_checks.check(docs)
 
 
 def schema_problems(*paths):
@@ -138,20 +138,20 @@ def test_real_board_satisfies_structure_and_facts():
     if invalid:
         pytest.skip("content/tetrarchia does not pass its schemas yet:\n"
                     + "\n".join(str(p) for p in invalid))
-    problems = boards.check(docs)
+    problems = board_checks.check(docs)
     assert problems == [], "\n".join(str(p) for p in problems)
 
 
 def test_check_needs_a_board():
-    assert boards.check({"game": load_doc(GAME)}) == []
+    assert board_checks.check({"game": load_doc(GAME)}) == []
 
 
 def test_every_fact_kind_has_a_check_and_a_schema():
-    schema = yaml.safe_load((Path(boards.__file__).parent / "schemas" / "facts.yaml")
+    schema = yaml.safe_load((Path(board_checks.__file__).parent / "schemas" / "facts.yaml")
                             .read_text(encoding="utf-8"))
-    assert set(schema["fields"]) == set(boards.FACT_CHECKS)
+    assert set(schema["fields"]) == set(board_checks.FACT_CHECKS)
     used = yaml.safe_load(FACTS.read_text(encoding="utf-8"))
-    assert set(used) <= set(boards.FACT_CHECKS)
+    assert set(used) <= set(board_checks.FACT_CHECKS)
 
 
 def test_each_fact_names_its_basis_rule_and_statement(tmp_path):
@@ -720,7 +720,7 @@ def test_fact_kind_holds(facts_file, kind, fields):
 def test_every_fact_kind_is_exercised():
     failing = {case[0] for case in _params("test_fact_kind")}
     holding = {case[0] for case in _params("test_fact_kind_holds")}
-    assert failing == holding == set(boards.FACT_CHECKS)
+    assert failing == holding == set(board_checks.FACT_CHECKS)
 
 
 def _params(name):
@@ -738,7 +738,7 @@ def test_content_copy_fails_validation_through_extra_checks(tmp_path, monkeypatc
     board.write_text(mutate(board.read_text(encoding="utf-8"), [(
         "{from: NARBONENSIS, to: CISALPINA, kind: broken,",
         "{from: NARBONENSIS, to: CISALPINA, kind: normal,")]), encoding="utf-8")
-    monkeypatch.setattr(games, "EXTRA_CHECKS", [boards.check])
+    monkeypatch.setattr(games, "EXTRA_CHECKS", [board_checks.check])
     with pytest.raises(ContentError) as err:
         load_game(folder, "tetrarchia", check_catalogs=False)
     assert "facts.yaml" in str(err.value) and "CISALPINA–NARBONENSIS must be a broken link" in (
