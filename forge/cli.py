@@ -14,6 +14,7 @@ import click
 from forge import i18n
 from forge.errors import ContentError, UserError
 from forge.games import DEFAULT_CONTENT, game_ids, load_game
+from forge.cli_simulate import simulate
 from forge.cli_tetrarchia import tetrarchia
 
 KIT_PAPERS = ("a4", "letter")
@@ -190,6 +191,7 @@ def translations_check(content_dir):
 
 
 main.add_command(tetrarchia)
+main.add_command(simulate)
 
 if __name__ == "__main__":
     main()

@@ -10,7 +10,7 @@ from forge.model import MM
 pytestmark = pytest.mark.slow
 KITS = [(lang, paper) for lang in ("en", "es") for paper in ("a4", "letter")]
 FAMILY_FILES = ["instructions.pdf", "reference.pdf", "sheets.pdf", "board.pdf", "tokens.pdf",
-                "figures.pdf", "kit.pdf"]
+                "figures.pdf", "atlas.pdf", "kit.pdf"]
 
 
 def mm(value):

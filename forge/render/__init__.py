@@ -24,5 +24,5 @@ def maker(name: str):
 
 def load_makers() -> dict[str, Callable[..., list[Piece]]]:
     """Import every module that registers makers, and return the registry."""
-    from forge.render import board, dice, pieces, sheets  # noqa: F401  (they register makers)
+    from forge.render import atlas, board, dice, pieces, sheets  # noqa: F401  (they register makers)
     return MAKERS
