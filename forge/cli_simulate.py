@@ -8,6 +8,7 @@ stderr; the same seed always gives the same figures, whatever the number of jobs
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -45,7 +46,7 @@ def simulate(game, levels, all_levels, games, seed, jobs, max_rounds, as_json, w
     jobs = jobs or sim.default_jobs()
     started = time.perf_counter()
     with click.progressbar(length=games * len(chosen), label=_("Simulating"),
-                           file=click.get_text_stream("stderr")) as bar:
+                           file=sys.stderr) as bar:
         summaries = sim.run(game, chosen, games, seed, jobs, max_rounds, progress=bar.update)
     elapsed = time.perf_counter() - started
     if write_to:
