@@ -18,7 +18,6 @@ TICK = 4.0           # mm, length of an overlap tick in the margin
 
 def decorate_tiles(pages: list[Page], tiles, piece: Piece, ctx: RenderContext) -> None:
     """Add labels and alignment marks to the pages of a tiled board."""
-    rows = max(t.row for t in tiles) + 1
     columns = max(t.column for t in tiles) + 1
     for page, tile in zip(pages, tiles):
         label = ctx.tr._("Board tile {number} of {total}: row {row}, column {column}").format(

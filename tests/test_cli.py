@@ -54,7 +54,7 @@ def test_unknown_province_in_a_link_names_file_line_and_field(content_copy):
 
 
 def test_malformed_yaml_names_its_line(content_copy):
-    path = break_file(content_copy, "game.yaml", "version: \"1.0\"", "version: [1.0")
+    break_file(content_copy, "game.yaml", "version: \"1.0\"", "version: [1.0")
     result = run("validate", "--content", content_copy)
     assert result.exit_code == 1
     assert "game.yaml:" in result.output and "not valid YAML" in result.output

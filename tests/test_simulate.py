@@ -27,7 +27,6 @@ RULES = bot.RULES
 
 REPO = Path(__file__).resolve().parent.parent
 ATLAS = DEFAULT_CONTENT / "tetrarchia" / "atlas.yaml"
-TODO = REPO / ".i18n-todo" / "atlas.yaml"       # Spanish waiting to be merged into the catalog
 SAMPLE_LEVELS = ("5300", "4211", "3122", "4102")
 
 
@@ -214,18 +213,6 @@ def test_the_command_explains_mistakes(args, message):
 
 # --- the atlas page -------------------------------------------------------------------------------
 
-class Pending(Translator):
-    """Catalog translations first, then the pending mapping of .i18n-todo, then English."""
-
-    def __init__(self, lang, mapping):
-        super().__init__(lang, strict=False)
-        self.mapping = mapping
-
-    def _(self, msgid):
-        found = super()._(msgid)
-        return self.mapping.get(msgid, found) if found == msgid else found
-
-
 @pytest.fixture(scope="module")
 def game():
     return load_game(DEFAULT_CONTENT, "tetrarchia", check_catalogs=False)
@@ -234,9 +221,7 @@ def game():
 def atlas_context(game, lang, paper):
     from forge.kit import context_for
 
-    ctx = context_for(game, lang, paper, strict=False)
-    mapping = yaml.safe_load(TODO.read_text(encoding="utf-8")) if TODO.exists() else {}
-    return replace(ctx, tr=Pending(lang, mapping or {})) if lang != "en" else ctx
+    return context_for(game, lang, paper)
 
 
 COMPONENT = {"id": "atlas", "kind": "sheet", "family": "reference", "name": "Difficulty atlas",
@@ -276,13 +261,12 @@ def _extent(mark):
 
 
 def test_every_atlas_string_has_spanish():
-    mapping = yaml.safe_load(TODO.read_text(encoding="utf-8")) if TODO.exists() else {}
     spanish = Translator("es", strict=False)
     used = extract_program_messages()
     ours = [m for m, where in used.items()
             if any(f.endswith(("atlas.py", "atlas.xml.j2", "cli_simulate.py")) for f, _ in where)]
     assert ours
-    missing = [m for m in ours if spanish._(m) == m and m not in mapping]
+    missing = [m for m in ours if spanish._(m) == m]
     assert not missing
 
 

@@ -321,7 +321,7 @@ def _factor_names(ctx: RenderContext) -> dict[str, str]:
 
 def _grid(plan: Plan, rates, names, named, colors, top, width, cell_h, lang) -> float:
     """The 9 × 9 grid of levels; returns its bottom edge."""
-    ink, muted = colors["ink"], colors["muted"]
+    ink = colors["ink"]
     head = sum(HEAD_COLUMNS)
     cell_w = (width - head - 2 * GROUP_GAP) / 9
     x0 = PAGE_MARGIN + head

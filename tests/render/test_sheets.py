@@ -7,19 +7,17 @@ from pathlib import Path
 
 import pypdf
 import pytest
-import yaml
 from jinja2 import nodes
 from reportlab.pdfgen.canvas import Canvas
 
 from forge.errors import UserError
 from forge.games import DEFAULT_CONTENT, load_game
-from forge.i18n import TEMPLATE_DIR, Translator, extract_program_messages
+from forge.i18n import TEMPLATE_DIR, extract_program_messages
 from forge.model import MM
 from forge.render import MAKERS, flow, sheets
 from forge.render.context import RenderContext
 
 REPO = Path(__file__).resolve().parents[2]
-TODO = REPO / ".i18n-todo" / "sheets.yaml"     # Spanish waiting for `forge i18n merge`
 SHEET_MAKERS = ("summary-sheet", "rules-reference", "instructions")
 SHEET_TEMPLATES = ("summary-sheet.xml.j2", "rules-reference.xml.j2", "instructions.xml.j2",
                    "sheet-blocks.xml.j2")
@@ -28,44 +26,16 @@ LANGS, PAPERS = ("en", "es"), ("a4", "letter")
 
 # --- contexts -----------------------------------------------------------------------------------
 
-def pending_spanish() -> dict:
-    """The sheets' Spanish not yet merged into the catalogs (empty once merged and removed)."""
-    return yaml.safe_load(TODO.read_text(encoding="utf-8")) or {} if TODO.exists() else {}
-
-
-class Pending(Translator):
-    """Catalog translations first, then the pending mapping, then English."""
-
-    def __init__(self, lang, mapping):
-        super().__init__(lang, strict=False)
-        self.mapping = mapping
-
-    def _(self, msgid):
-        found = super()._(msgid)
-        return self.mapping.get(msgid, found) if found == msgid else found
-
-
 @pytest.fixture(scope="module")
 def game():
     return load_game(DEFAULT_CONTENT, "tetrarchia", check_catalogs=False)
 
 
 def make_ctx(game, lang, paper, manifest=()) -> RenderContext:
-    """The game in `lang` on `paper`: catalogs where they are complete, else pending Spanish."""
+    """The game in `lang` on `paper`, from the complete catalogs."""
     from forge.kit import context_for
 
-    ctx = context_for(game, lang, paper, strict=False)
-    if lang == "en":
-        return replace(ctx, manifest=manifest)
-    mapping = pending_spanish()
-    data = copy.deepcopy(ctx.data)
-    for text in game.texts:
-        target = data[text.doc.stem]
-        for part in text.at[:-1]:
-            target = target[part]
-        if target[text.at[-1]] == text.english and text.english in mapping:
-            target[text.at[-1]] = mapping[text.english]
-    return replace(ctx, data=data, tr=Pending(lang, mapping), manifest=manifest)
+    return replace(context_for(game, lang, paper), manifest=manifest)
 
 
 def fake_manifest(ctx) -> tuple:
@@ -292,10 +262,9 @@ def test_template_strings_reach_the_program_catalog():
 def test_every_sheet_string_has_spanish(game):
     """Game texts of rules.yaml and sheets.yaml and the sheets' program strings, in Spanish."""
     ctx = make_ctx(game, "es", "a4")
-    mapping = pending_spanish()
     ours = [t for t in game.texts if t.doc.name in ("rules.yaml", "sheets.yaml")]
     missing = [t.english for t in ours if _value(ctx.data, t) == t.english
-               and t.english not in mapping and not _same_in_spanish(t.english)]
+               and not _same_in_spanish(t.english)]
     programs = [m for m, where in extract_program_messages().items()
                 if any(w[0].startswith(("templates/", "forge/render/sheets.py")) for w in where)]
     missing += [m for m in programs if ctx.tr._(m) == m and not _same_in_spanish(m)]

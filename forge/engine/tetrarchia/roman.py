@@ -332,7 +332,7 @@ def do_attack(ctx: Ctx, action: dict) -> str | None:
 
 def finish_attack(ctx: Ctx, fight: dict) -> str:
     """Resolve an emperor's attack once the values are final; returns the winner."""
-    state, t = ctx.state, ctx.t
+    state = ctx.state
     emperor, target = fight["emperor"], fight["army_at"]
     ctx.emit("combat", **fight, rule="attack")
     if fight["winner"] == "emperor":
