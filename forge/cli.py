@@ -149,6 +149,18 @@ def preview(game, lang, paper, dpi, out_dir, content_dir):
                                                             folder=_shown(folder)))
 
 
+@main.command()
+def companion():
+    """Open the table companion in a phone-shaped window (needs the companion extra: Kivy)."""
+    import subprocess
+
+    try:
+        import kivy  # noqa: F401
+    except ImportError:
+        raise UserError(_("the companion needs Kivy: pip install -e \".[companion]\"")) from None
+    sys.exit(subprocess.call([sys.executable, "-m", "companion"]))
+
+
 @main.group()
 def translations():
     """Keep the gettext catalogs in step with the code, templates and content."""

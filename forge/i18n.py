@@ -129,7 +129,8 @@ def messages_translator() -> Translator:
 
 # --- extraction and checking -------------------------------------------------------------------
 
-BABEL_METHODS = [("forge/**.py", "python"), ("templates/**", "jinja2")]
+BABEL_METHODS = [("forge/**.py", "python"), ("templates/**", "jinja2"),
+                 ("companion/**.py", "python"), ("companion/**.kv", "python")]
 
 
 def extract_program_messages() -> dict[str, list[tuple[str, int]]]:
@@ -183,6 +184,16 @@ def check_game_catalogs(game_dir: Path, game_id: str, texts, languages: list[str
     return problems
 
 
+def _creation_date(path: Path):
+    """The catalog's own creation date, kept so an update with no new message changes nothing."""
+    import datetime
+
+    if path.exists():
+        with path.open("rb") as stream:
+            return read_po(stream).creation_date
+    return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+
+
 def write_catalog(path: Path, keys: list[tuple[str | None, str]], lang: str,
                   source_language: str = "en") -> int:
     """Create or update a .po file so it holds exactly `keys`; returns how many are untranslated.
@@ -191,7 +202,8 @@ def write_catalog(path: Path, keys: list[tuple[str | None, str]], lang: str,
     language, where the English text is its own translation.
     """
     old = Messages(path) if path.exists() else None
-    catalog = Catalog(locale=lang, project="forge", fuzzy=False)
+    catalog = Catalog(locale=lang, project="forge", fuzzy=False,
+                      creation_date=_creation_date(path))
     missing = 0
     for context, msgid in keys:
         msgstr = old.get(msgid, context) if old else None

@@ -222,7 +222,9 @@ def _played(work: list[Chunk], jobs: int):
         for chunk in work:
             yield play_chunk(chunk)
         return
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    # forkserver: workers start from a clean process, never a fork of one holding threads or a
+    # window (a fork taken after a GUI or GL library started can hang)
+    context = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
     with context.Pool(jobs) as pool:
         yield from pool.imap_unordered(play_chunk, work)
 

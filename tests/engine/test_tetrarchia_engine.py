@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 import pytest
-import yaml
 
 from forge.engine.core import IllegalAction, ParseError, Session
 from forge.engine.dice import Dice, NeedRoll
@@ -914,13 +913,11 @@ class Spanish:
     lang = "es"
 
     def __init__(self):
-        todo = REPO / ".i18n-todo" / "engine.yaml"
-        self.todo = yaml.safe_load(todo.read_text(encoding="utf-8")) if todo.exists() else {}
         from forge import i18n
         self.catalog = i18n.program_messages("es")
 
     def _(self, message):
-        found = self.catalog.get(message) or self.todo.get(message)
+        found = self.catalog.get(message)
         assert found, f"no Spanish for {message!r}"
         return found
 

@@ -1,0 +1,105 @@
+"""The dice tray: a game's dice read from its content, rolled together, with a history.
+
+Pure Python. Dice come from the content's die components (`kind: die`, faces in
+`style.faces`, as in content/tetrarchia/game.yaml), or from any list of `Die` another game
+gives. Rolls use forge.engine.dice's seeded generator (the same on every platform), or values
+the players entered from real dice.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from forge.engine.dice import BadRoll, uniform
+
+CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die: an id, a name and its face labels (face n is value n)."""
+
+    id: str
+    name: str
+    faces: tuple[str, ...]
+
+    @property
+    def sides(self) -> int:
+        return len(self.faces)
+
+
+def dice_from_components(components: list[dict]) -> list[Die]:
+    """The dice among content components: those of kind 'die' with `style.faces`."""
+    dice = []
+    for component in components or []:
+        faces = (component.get("style") or {}).get("faces")
+        if component.get("kind") == "die" and faces:
+            dice.append(Die(component["id"], component.get("name", component["id"]),
+                            tuple(str(face) for face in faces)))
+    return dice
+
+
+def game_dice(game: str, content_dir: Path = CONTENT_DIR) -> list[Die]:
+    """The dice of a game in the content folder (its game.yaml's die components)."""
+    path = Path(content_dir) / game / "game.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return dice_from_components(data.get("components", []))
+
+
+@dataclass
+class Roll:
+    """One throw of several dice: per die its id, value and face label."""
+
+    dice: list[dict]
+    source: str                     # "rolled" or "entered"
+
+    @property
+    def total(self) -> int:
+        return sum(d["value"] for d in self.dice)
+
+
+@dataclass
+class Tray:
+    """Dice to throw together, a seeded generator state and the history of throws."""
+
+    dice: list[Die]
+    rng_state: int | None = 0
+    history: list[Roll] = field(default_factory=list)
+
+    def die(self, die_id: str) -> Die:
+        for die in self.dice:
+            if die.id == die_id:
+                return die
+        raise KeyError(f"no die {die_id!r} in the tray (dice: "
+                       f"{', '.join(d.id for d in self.dice)})")
+
+    def roll(self, die_ids: list[str], values: list[int] | None = None) -> Roll:
+        """Throw the named dice (a die may be named twice); `values`: what the table rolled."""
+        chosen = [self.die(i) for i in die_ids]
+        if values is not None:
+            if len(values) != len(chosen):
+                raise BadRoll(f"{len(chosen)} dice thrown but {len(values)} results given")
+            for die, value in zip(chosen, values):
+                if not isinstance(value, int) or isinstance(value, bool) \
+                        or not 1 <= value <= die.sides:
+                    raise BadRoll(f"{value!r} is not a result of the die {die.id!r} "
+                                  f"(1 to {die.sides})")
+            source = "entered"
+        else:
+            if self.rng_state is None:
+                raise BadRoll("no generator: enter the results of the real dice")
+            values = []
+            for die in chosen:
+                self.rng_state, value = uniform(self.rng_state, die.sides)
+                values.append(value)
+            source = "rolled"
+        throw = Roll([{"die": die.id, "value": value, "face": die.faces[value - 1]}
+                      for die, value in zip(chosen, values)], source)
+        self.history.append(throw)
+        return throw
+
+    def clear(self) -> None:
+        """Forget the history (the generator goes on)."""
+        self.history.clear()

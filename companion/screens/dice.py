@@ -1,0 +1,127 @@
+"""Dice tray: the game's dice from its content; roll several at once or enter real ones; history.
+
+The tray itself (dice, generator, history) is companion.dice.Tray; this screen only shows it.
+"Roll for me" mode: pick how many of each die and roll. "I roll real dice" mode: tap the face of
+each die the table rolled, then record the throw.
+"""
+from __future__ import annotations
+
+import secrets
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.dice import Tray, game_dice
+
+MAX_EACH = 6          # dice of one kind thrown together
+
+
+def face_range(die) -> str:
+    """A die's short name, its first and last faces: '1–6', 'I–VI'."""
+    return f"{die.faces[0]}–{die.faces[-1]}"
+
+
+class DiceScreen(Screen):
+    """Shows a companion.dice.Tray; counts (app mode) or entered faces (physical mode)."""
+
+    result_text = StringProperty("–")
+    history_text = StringProperty("")
+
+    def on_kv_post(self, _base):
+        app = App.get_running_app()
+        self.tray = Tray(game_dice(app.game_id, app.content_dir), rng_state=secrets.randbits(64))
+        self.counts = {die.id: 1 for die in self.tray.dice}
+        self.entered: list[tuple[str, int]] = []
+        app.bind(dice_mode=lambda *_: self.build_picker())
+        app.tr.bind(lang=lambda *_: self.show_history())
+        self.build_picker()
+
+    # --- the picker: counts or face pads ----------------------------------------------------
+
+    def build_picker(self) -> None:
+        """Rows of count buttons (app mode) or of face buttons (physical mode)."""
+        self.entered = []
+        self.ids.picker.clear_widgets()
+        physical = App.get_running_app().dice_mode == "physical"
+        for die in self.tray.dice:
+            row = self.face_row(die) if physical else self.count_row(die)
+            self.ids.picker.add_widget(row)
+        self.result_text = "–"
+
+    def count_row(self, die) -> BoxLayout:
+        """'1–6   [−]  2  [+]' for one kind of die."""
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
+        row.add_widget(Factory.Body(text=face_range(die), bold=True))
+        count = Factory.Body(text=str(self.counts[die.id]), halign="center", size_hint_x=0.5)
+        for sign, step in (("−", -1), ("+", 1)):
+            button = Factory.BigButton(text=sign, size_hint_x=None, width=dp(56))
+            button.bind(on_release=lambda _b, d=die.id, s=step, c=count: self.change(d, s, c))
+            row.add_widget(button)
+            if step < 0:
+                row.add_widget(count)
+        return row
+
+    def face_row(self, die) -> BoxLayout:
+        """One button per face of a die; tapping one adds that result to the throw."""
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
+        for value, face in enumerate(die.faces, start=1):
+            button = Factory.BigButton(text=face)
+            button.bind(on_release=lambda _b, d=die.id, v=value: self.enter(d, v))
+            row.add_widget(button)
+        return row
+
+    def change(self, die_id: str, step: int, label) -> None:
+        """One more or one fewer of a kind of die (0 to MAX_EACH)."""
+        self.counts[die_id] = max(0, min(MAX_EACH, self.counts[die_id] + step))
+        label.text = str(self.counts[die_id])
+
+    def enter(self, die_id: str, value: int) -> None:
+        """Add one physical result to the throw being entered."""
+        self.entered.append((die_id, value))
+        self.result_text = "  ".join(self.tray.die(d).faces[v - 1] for d, v in self.entered)
+
+    # --- throwing and the history -------------------------------------------------------------
+
+    def throw(self) -> None:
+        """Roll the chosen dice, or record the entered faces, and show the throw."""
+        if App.get_running_app().dice_mode == "physical":
+            if not self.entered:
+                return
+            ids, values = [d for d, _ in self.entered], [v for _, v in self.entered]
+            self.entered = []
+            self.tray.roll(ids, values)
+        else:
+            ids = [die.id for die in self.tray.dice for _ in range(self.counts[die.id])]
+            if not ids:
+                return
+            self.tray.roll(ids)
+        self.result_text = self.faces(self.tray.history[-1])
+        self.show_history()
+
+    def clear(self) -> None:
+        """Drop the faces being entered, or else forget the history."""
+        if self.entered:
+            self.entered = []
+        else:
+            self.tray.clear()
+            self.show_history()
+        self.result_text = "–"
+
+    def faces(self, throw) -> str:
+        return "  ".join(d["face"] for d in throw.dice)
+
+    def show_history(self) -> None:
+        """The throws, newest first, each marked rolled or entered."""
+        tr = App.get_running_app().tr
+        words = {"rolled": tr._("rolled"), "entered": tr._("entered")}
+        count = len(self.tray.history)
+        self.history_text = "\n".join(
+            f"{count - i}.  {self.faces(throw)}   ({words[throw.source]})"
+            for i, throw in enumerate(reversed(self.tray.history)))
+
+
+SCREEN = DiceScreen

@@ -1,0 +1,73 @@
+"""Home: start a new game of any game in the content folder, resume a saved one, open settings."""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.factory import Factory
+from kivy.uix.screenmanager import Screen
+
+from companion.app import games_in, rules_of
+
+
+class HomeScreen(Screen):
+    """New-game buttons (one per game), the resume list, and the way to the other screens."""
+
+    store = None
+
+    def on_kv_post(self, _base):
+        App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
+        Window.bind(on_flip=self._after_first_frame)
+
+    def _after_first_frame(self, *_):
+        """Fill the lists once the screen shows: opening the store imports the rules engines."""
+        Window.unbind(on_flip=self._after_first_frame)
+        Clock.schedule_once(lambda _dt: self.refresh())
+
+    def on_pre_enter(self, *_):
+        if self.store is not None:
+            self.refresh()
+
+    def open_store(self):
+        """The game store of the app's data folder, with the rules of every listed game."""
+        from companion.store import Store
+
+        app = App.get_running_app()
+        games = games_in(app.content_dir)
+        return Store(app.data_dir / "games", [rules_of(game_id) for game_id, _ in games])
+
+    def refresh(self) -> None:
+        """Rebuild the game lists in the current language."""
+        app = App.get_running_app()
+        if self.store is None:
+            self.store = self.open_store()
+        self.ids.new_games.clear_widgets()
+        for game_id, name in games_in(app.content_dir):
+            button = Factory.BigButton(text=app.tr._("New game: {name}").format(name=name))
+            button.bind(on_release=lambda _b, g=game_id: self.new_game(g))
+            self.ids.new_games.add_widget(button)
+        self.ids.saved_games.clear_widgets()
+        saved = self.store.list_games()
+        if not saved:
+            self.ids.saved_games.add_widget(Factory.Body(text=app.tr._("No saved games yet.")))
+        for game in saved:
+            self.ids.saved_games.add_widget(Factory.Body(text=self.describe(game)))
+
+    def describe(self, meta: dict) -> str:
+        """One line of the resume list: name and when it was last played."""
+        when = (meta.get("updated") or meta.get("created") or "")[:16].replace("T", " ")
+        return f"{meta.get('name', meta.get('id'))} · {when}"
+
+    def new_game(self, game_id: str) -> None:
+        """Start a game of `game_id` through the session and list it."""
+        import secrets
+
+        from companion.session import TableSession
+
+        app = App.get_running_app()
+        TableSession.start(self.store, rules_of(game_id), {}, secrets.randbits(32),
+                           lang=app.tr.lang, dice_mode=app.dice_mode)
+        self.refresh()
+
+
+SCREEN = HomeScreen

@@ -1,0 +1,126 @@
+"""The table companion's only door to the engine: a stored game, its log in words, its dice.
+
+Screens call `TableSession`; it never imports Kivy. Every change (act, undo, redo, goto) is
+journaled and fsync'ed by the store before the call returns, so once a screen shows it, it is
+saved. Engine errors (IllegalAction, ParseError, NeedRoll, BadRoll) pass through unchanged so
+a screen can say why, or ask for the die that NeedRoll names. Generic over the rules object;
+the words of the log come from a `describe(event, tr)` function (Tetrarchia's by default).
+"""
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Callable
+
+from forge.i18n import Translator
+
+from companion.store import DICE_MODES, Game, Store
+
+# game name -> "module:function" giving an event in words
+DESCRIBERS = {"tetrarchia": "forge.engine.tetrarchia.words:describe"}
+
+
+def describer_for(game: str) -> Callable[[dict, object], str] | None:
+    """The describe(event, tr) function of a game, if it has one."""
+    target = DESCRIBERS.get(game)
+    if target is None:
+        return None
+    module, _, name = target.partition(":")
+    return getattr(import_module(module), name)
+
+
+class TableSession:
+    """One game at the table, as the screens see it."""
+
+    def __init__(self, game: Game, lang: str = "en",
+                 describe: Callable[[dict, object], str] | None = None):
+        self.game = game
+        self.describe = describe or describer_for(game.rules.name)
+        self.set_language(lang)
+
+    @classmethod
+    def start(cls, store: Store, rules, options: dict, seed: int | None = None,
+              lang: str = "en", dice_mode: str = "app", dice: list[int] | None = None,
+              name: str | None = None) -> "TableSession":
+        """A new game in the store (physical dice with no seed: set-up rolls go in `dice`)."""
+        return cls(store.new_game(rules, options, seed, dice, name, dice_mode), lang)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: str, lang: str = "en") -> "TableSession":
+        """An existing game (StoreError subclasses say why it cannot be opened)."""
+        return cls(store.open_game(game_id), lang)
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> dict:
+        """The state at the current log position (a copy)."""
+        return self.game.session.state
+
+    @property
+    def position(self) -> int:
+        return self.game.session.position
+
+    @property
+    def recovered(self) -> str | None:
+        """What loading had to drop (a torn journal line), to tell the players once."""
+        return self.game.recovered
+
+    def legal_actions(self) -> list[dict]:
+        return self.game.session.legal_actions()
+
+    def log(self) -> list[dict]:
+        """Every log entry: index, action, rolls, events in words, whether it is undone."""
+        session = self.game.session
+        out = []
+        for index, entry in enumerate(session.entries):
+            words = []
+            for event in entry["events"]:
+                if self.describe is None:
+                    words.append(event.get("kind", ""))
+                else:
+                    words.append(self.describe(event, self.translator))
+            out.append({"index": index, "action": entry["action"], "rolls": entry["rolls"],
+                        "events": entry["events"], "words": words,
+                        "undone": index > session.position})
+        return out
+
+    # --- changing (each durable on return) ----------------------------------------------------
+
+    def act(self, action: dict, dice: list[int] | None = None) -> dict:
+        """Apply an action; in physical mode every die must be given (else NeedRoll)."""
+        return self.game.act(action, dice, physical=self.dice_mode == "physical")
+
+    def undo(self, steps: int = 1) -> None:
+        self.game.undo(steps)
+
+    def redo(self, steps: int = 1) -> None:
+        self.game.redo(steps)
+
+    def goto(self, index: int) -> None:
+        self.game.goto(index)
+
+    # --- settings and life cycle --------------------------------------------------------------
+
+    @property
+    def dice_mode(self) -> str:
+        return self.game.meta.get("dice_mode", "app")
+
+    @dice_mode.setter
+    def dice_mode(self, mode: str) -> None:
+        if mode not in DICE_MODES:
+            raise ValueError(f"dice mode is one of {DICE_MODES}, not {mode!r}")
+        if mode == "app" and self.game.session.seed is None:
+            raise ValueError("this game has no dice generator: its dice are physical")
+        self.game.save_meta(dice_mode=mode)
+
+    def set_language(self, lang: str) -> None:
+        """Words of the log in another language (English where a translation is missing)."""
+        self.lang = lang
+        self.translator = Translator(lang, strict=False)
+        self.game.store.tr = self.translator        # the store's messages follow
+
+    def pause(self) -> None:
+        """Snapshot now (App.on_pause and App.on_stop: after on_pause, on_resume may not come)."""
+        self.game.snapshot()
+
+    stop = pause

@@ -1,0 +1,107 @@
+"""Run the real companion app under X: an existing DISPLAY, or an Xvfb started for the session.
+
+Kivy reads its environment once, at its first import, so it is set here, before any test of this
+folder imports Kivy: no command-line parsing, no console log, Python logging, a private KIVY_HOME
+(no ~/.kivy config or logs picked up or written). One window serves the whole session (Kivy has one
+window a process); each test gets a fresh app in a fresh data folder.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+WIDTH, HEIGHT = 360, 640          # the phone-shaped window, in dp (density 1 on desktop)
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
+os.environ.setdefault("KIVY_METRICS_DENSITY", "1")
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+
+
+def _start_xvfb() -> subprocess.Popen | None:
+    """An Xvfb server on a free display number, or None if one is already available."""
+    if os.environ.get("DISPLAY"):
+        return None
+    if not shutil.which("Xvfb"):
+        pytest.skip("no DISPLAY and no Xvfb (apt-get install xvfb)")
+    for number in range(99, 140):
+        if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
+            continue
+        server = subprocess.Popen(
+            ["Xvfb", f":{number}", "-screen", "0", "720x1280x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                os.environ["DISPLAY"] = f":{number}"
+                return server
+            if server.poll() is not None:
+                break
+            time.sleep(0.05)
+        server.kill()
+    pytest.skip("could not start Xvfb")
+
+
+@pytest.fixture(scope="session")
+def window():
+    """Kivy's window, 360 x 640, on a real (possibly virtual) X display."""
+    server = _start_xvfb()
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(WIDTH))
+    Config.set("graphics", "height", str(HEIGHT))
+    from kivy.base import EventLoop
+
+    EventLoop.ensure_window()
+    window = EventLoop.window
+    window.size = (WIDTH, HEIGHT)
+    yield window
+    if server is not None:
+        server.terminate()
+        server.wait(5)
+
+
+def pump(frames: int = 3) -> None:
+    """Let Kivy draw a few frames (clock events, layout, canvas)."""
+    from kivy.base import EventLoop
+
+    for _ in range(frames):
+        EventLoop.idle()
+
+
+@pytest.fixture(name="pump")
+def pump_fixture():
+    """The frame pump, for tests: `pump()` after each change before looking."""
+    return pump
+
+
+@pytest.fixture
+def app(window, tmp_path):
+    """A started companion app (English, roll-for-me dice) with its own data folder."""
+    from kivy.app import App
+
+    from companion.app import CompanionApp
+
+    companion = CompanionApp(data_dir=tmp_path / "data")
+    companion._run_prepare()       # what App.run() does before its loop: build, add, on_start
+    pump()
+    yield companion
+    companion.dispatch("on_stop")
+    for child in list(window.children):
+        window.remove_widget(child)
+    App._running_app = None
+
+
+@pytest.fixture
+def shots(tmp_path):
+    """A folder for screenshots (kept under pytest's tmp folder)."""
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    return folder

@@ -1,0 +1,124 @@
+"""The companion app driven through real touches on a real window (Xvfb), one behaviour a test."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from PIL import Image
+
+from companion.app import CompanionApp
+
+
+def tap(widget, pump) -> None:
+    """Touch a widget at its centre, as a finger would, and let the app react."""
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(*widget.to_window(*widget.center))
+    touch.touch_down()
+    touch.touch_up()
+    pump()
+
+
+def screenshot(window, folder, name, pump) -> Image.Image:
+    """Save the window as PNG (Kivy numbers the file) and open it."""
+    pump()
+    path = window.screenshot(str(folder / f"{name}.png"))
+    with Image.open(path) as image:
+        image.load()
+        return image
+
+
+def test_home_fills_a_phone_window(app, window, shots, pump):
+    image = screenshot(window, shots, "home", pump)
+    assert app.manager.current == "home"
+    assert image.size == (360, 640)
+    low, high = image.convert("L").getextrema()
+    assert high - low > 100, "the screenshot is blank"
+
+
+def test_switching_language_updates_the_open_screen(app, window, shots, pump):
+    tap(app.screen("home").ids.settings_button, pump)
+    settings = app.screen("settings")
+    assert settings.ids.back.text == "Back"
+    tap(settings.ids.lang_es, pump)
+    assert settings.ids.back.text == "Volver"
+    assert settings.ids.mode_app.text == "Tira por mí"
+    screenshot(window, shots, "settings-es", pump)
+    tap(settings.ids.back, pump)
+    assert app.screen("home").ids.dice_button.text == "Bandeja de dados"
+
+
+def test_settings_are_saved_in_the_data_folder(app, pump):
+    tap(app.screen("home").ids.settings_button, pump)
+    tap(app.screen("settings").ids.mode_physical, pump)
+    saved = json.loads(app.settings_path.read_text(encoding="utf-8"))
+    assert saved["dice_mode"] == "physical"
+    assert CompanionApp(data_dir=app.data_dir).dice_mode == "physical"
+
+
+def test_rolling_grows_the_history(app, window, shots, pump):
+    tap(app.screen("home").ids.dice_button, pump)
+    dice = app.screen("dice")
+    tap(dice.ids.roll, pump)
+    tap(dice.ids.roll, pump)
+    assert len(dice.ids.history.text.splitlines()) == 2
+    assert dice.ids.result.text != "–"
+    image = screenshot(window, shots, "dice", pump)
+    assert image.size == (360, 640)
+
+
+def test_entering_real_dice_records_them(app, pump):
+    app.set_setting("dice_mode", "physical")
+    tap(app.screen("home").ids.dice_button, pump)
+    dice = app.screen("dice")
+    faces = {button.text: button for row in dice.ids.picker.children for button in row.children}
+    tap(faces["4"], pump)
+    tap(faces["V"], pump)
+    tap(dice.ids.roll, pump)
+    assert dice.ids.history.text.startswith("1.  4  V")
+    assert "(entered)" in dice.ids.history.text
+
+
+def test_new_game_joins_the_resume_list(app, pump):
+    home = app.screen("home")
+    new_game = home.ids.new_games.children[0]
+    assert new_game.text == "New game: Tetrarchia"
+    tap(new_game, pump)
+    assert len(home.store.list_games()) == 1
+    assert "Tetrarchia" in home.ids.saved_games.children[0].text
+
+
+def walk(widget):
+    """A widget and all its descendants."""
+    yield widget
+    for child in widget.children:
+        yield from walk(child)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("mode", ["app", "physical"])
+@pytest.mark.parametrize("name", ["home", "settings", "dice"])
+def test_buttons_are_big_enough_and_inside_the_window(app, window, pump, name, mode, lang):
+    from kivy.metrics import dp
+    from kivy.uix.button import Button
+    from kivy.uix.label import Label
+
+    app.set_setting("lang", lang)
+    app.set_setting("dice_mode", mode)
+    app.show(name)
+    pump()
+    screen = app.screen(name)
+    buttons = [w for w in walk(screen) if isinstance(w, Button)]
+    assert buttons
+    for widget in walk(screen):
+        if not isinstance(widget, Label) or not widget.text:
+            continue
+        left, bottom = widget.to_window(widget.x, widget.y)
+        right, top = widget.to_window(widget.right, widget.top)
+        where = f"{name}: {widget.text!r} at {left:.0f},{bottom:.0f}-{right:.0f},{top:.0f}"
+        assert 0 <= left and right <= window.width and 0 <= bottom and top <= window.height, where
+        if isinstance(widget, Button):
+            assert widget.width >= dp(48) and widget.height >= dp(48), where
+            text_width, text_height = widget.texture_size
+            assert text_width <= widget.width and text_height <= widget.height, \
+                f"text overflows: {where}"
