@@ -24,7 +24,7 @@ from companion.translate import Translator
 REPO_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = REPO_DIR / "content"
 SCREENS_DIR = Path(__file__).parent / "screens"
-SCREENS = ("home", "settings", "dice")
+SCREENS = ("home", "settings", "dice", "tetrarchia_setup", "tetrarchia_board", "tetrarchia_log")
 DEFAULT_SETTINGS = {"lang": "en", "dice_mode": "app"}   # dice_mode: "app" or "physical" (entered)
 BACK_KEY = 27                                            # Escape on desktop, Back on Android
 

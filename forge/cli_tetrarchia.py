@@ -75,7 +75,9 @@ def _run(action):
     except NeedRoll as err:
         raise UserError(_("{need}: enter it with --dice (physical dice), or start the game "
                           "with a seed to let the program roll").format(need=err)) from None
-    except (ActionError, BadRoll) as err:
+    except ActionError as err:
+        raise UserError(err.translated(messages_translator())) from None
+    except BadRoll as err:
         raise UserError(str(err)) from None
 
 

@@ -7,7 +7,7 @@ from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
-from companion.app import games_in, rules_of
+from companion.app import SCREENS, games_in, rules_of
 
 
 class HomeScreen(Screen):
@@ -51,7 +51,9 @@ class HomeScreen(Screen):
         if not saved:
             self.ids.saved_games.add_widget(Factory.Body(text=app.tr._("No saved games yet.")))
         for game in saved:
-            self.ids.saved_games.add_widget(Factory.Body(text=self.describe(game)))
+            entry = Factory.BigButton(text=self.describe(game))
+            entry.bind(on_release=lambda _b, g=game: self.resume(g))
+            self.ids.saved_games.add_widget(entry)
 
     def describe(self, meta: dict) -> str:
         """One line of the resume list: name and when it was last played."""
@@ -65,9 +67,23 @@ class HomeScreen(Screen):
         from companion.session import TableSession
 
         app = App.get_running_app()
+        if f"{game_id}_setup" in SCREENS:           # a game with its own set-up screen
+            app.show(f"{game_id}_setup")
+            return
         TableSession.start(self.store, rules_of(game_id), {}, secrets.randbits(32),
                            lang=app.tr.lang, dice_mode=app.dice_mode)
         self.refresh()
+
+    def resume(self, meta: dict) -> None:
+        """Open a saved game on its board screen (if the game has one)."""
+        from companion.session import TableSession
+
+        app = App.get_running_app()
+        board = f"{meta.get('game')}_board"
+        if board not in SCREENS:
+            return
+        app.screen(board).open(TableSession.resume(self.store, meta["id"], lang=app.tr.lang))
+        app.show(board)
 
 
 SCREEN = HomeScreen

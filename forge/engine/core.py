@@ -20,8 +20,36 @@ SAVE_FORMAT = "forge-session"
 SAVE_FORMAT_VERSION = 1
 
 
+def N_(message: str) -> str:
+    """Mark an English message template for extraction (Babel's `N_` keyword); no-op here."""
+    return message
+
+
 class ActionError(ValueError):
-    """An action that cannot be carried out; the message says why, for a player."""
+    """An action that cannot be carried out; the message says why, for a player.
+
+    `message` is an English template of the program catalog with `{placeholders}` and
+    `fields` their values: `str(err)` is the English text, `err.translated(tr)` the same
+    refusal in the translator's language. A field value with a `translated(tr)` method (an
+    emperor's name, a phrase) is rendered through it; any other value is shown as it is.
+    """
+
+    def __init__(self, message: str, **fields):
+        self.template = message
+        self.fields = fields
+        super().__init__(message.format(**fields) if fields else message)
+
+    def translated(self, tr) -> str:
+        """The refusal in the language of `tr` (any object with a `_` method)."""
+        text = tr._(self.template)
+        if not self.fields:
+            return text
+        return text.format(**{key: _translated(value, tr) for key, value in self.fields.items()})
+
+
+def _translated(value, tr):
+    method = getattr(value, "translated", None)
+    return method(tr) if callable(method) else value
 
 
 class ParseError(ActionError):

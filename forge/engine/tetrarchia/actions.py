@@ -6,8 +6,9 @@ applied as it is.
 """
 from __future__ import annotations
 
-from forge.engine.core import IllegalAction, ParseError
+from forge.engine.core import N_, IllegalAction, ParseError
 from forge.engine.tetrarchia import barbarian, combat, roman, turns, variants
+from forge.engine.tetrarchia.refusal import Emperor, Phrase, either
 from forge.engine.tetrarchia.state import Ctx
 
 FIELDS = {
@@ -29,15 +30,16 @@ INFORMATION = {"type", "cost", "discs", "gain"}
 def parse(action: object) -> str:
     """The action's type, after checking its fields are known."""
     if not isinstance(action, dict):
-        raise ParseError("an action is a mapping with a 'type'")
+        raise ParseError(N_("an action is a mapping with a 'type'"))
     kind = action.get("type")
     if kind not in FIELDS:
-        raise ParseError(f"unknown action type {kind!r}; the types are {', '.join(FIELDS)}")
+        raise ParseError(N_("unknown action type {kind}; the types are {types}"),
+                         kind=repr(kind), types=", ".join(FIELDS))
     unknown = set(action) - FIELDS[kind] - INFORMATION
     if unknown:
-        fields = ", ".join(sorted(FIELDS[kind])) or "none"
-        raise ParseError(f"unknown field(s) {', '.join(sorted(unknown))} for {kind}; its "
-                         f"fields are: {fields}")
+        fields = ", ".join(sorted(FIELDS[kind])) or Phrase(N_("none"))
+        raise ParseError(N_("unknown field(s) {unknown} for {kind}; its fields are: {fields}"),
+                         unknown=", ".join(sorted(unknown)), kind=kind, fields=fields)
     return kind
 
 
@@ -46,15 +48,15 @@ def apply_action(ctx: Ctx, action: dict) -> None:
     kind = parse(action)
     state = ctx.state
     if state["phase"] == "over":
-        raise IllegalAction("the game is over")
+        raise IllegalAction(N_("the game is over"))
     if state["pending"] is not None:
         return resolve_decision(ctx, kind, action)
     if kind in ("boost", "block"):
-        raise IllegalAction("there is no decision to make now")
+        raise IllegalAction(N_("there is no decision to make now"))
     if state["phase"] == "barbarian":
         if kind != "end_turn":
-            raise IllegalAction("the Roman phase ended with the lost attack: end the turn to "
-                                "play the barbarian phase")
+            raise IllegalAction(N_("the Roman phase ended with the lost attack: end the turn "
+                                   "to play the barbarian phase"))
         return turns.play_waiting_phase(ctx)
     check_turn_allows(ctx, kind, action)
     ROMAN[kind](ctx, action)
@@ -65,17 +67,20 @@ def check_turn_allows(ctx: Ctx, kind: str, action: dict) -> None:
     state, t = ctx.state, ctx.t
     emperor = state["turn"]
     record = state["emperors"][emperor]
-    who = t.emperor_name[emperor]
+    who = Emperor(emperor)
     if record["at"] is None and kind != "enter":
         places = roman.entry_points(state, t, emperor)
         if places:
-            raise IllegalAction(f"{who} must first come back onto the board: enter "
-                                f"{' or '.join(roman.name(t, p) for p in places)}")
+            raise IllegalAction(N_("{emperor} must first come back onto the board: enter "
+                                   "{places}"),
+                                emperor=who, places=either([roman.name(t, p) for p in places]))
         if kind not in ("end_turn", "transfer"):
-            raise IllegalAction(f"{who} cannot come back onto the board this turn")
+            raise IllegalAction(N_("{emperor} cannot come back onto the board this turn"),
+                                emperor=who)
     if record["passing"] and (kind != "move" or action.get("emperor", emperor) != emperor):
-        raise IllegalAction(f"{who} is passing through {roman.name(t, record['at'])}: he must "
-                            f"move on with his next action")
+        raise IllegalAction(N_("{emperor} is passing through {province}: he must move on "
+                               "with his next action"),
+                            emperor=who, province=roman.name(t, record["at"]))
 
 
 def do_attack(ctx: Ctx, action: dict) -> None:
@@ -108,10 +113,12 @@ def resolve_decision(ctx: Ctx, kind: str, action: dict) -> None:
     """Galerius's +1s or Constantius's block, then the fight or the advance carries on."""
     pending = ctx.state["pending"]
     if kind != pending["kind"]:
-        who = ctx.t.emperor_name[pending["emperor"]]
-        wanted = "how many +1s to add (boost)" if pending["kind"] == "boost" else \
-            "whether to block the army (block)"
-        raise IllegalAction(f"{who} must first decide {wanted}")
+        who = Emperor(pending["emperor"])
+        if pending["kind"] == "boost":
+            raise IllegalAction(N_("{emperor} must first decide how many +1s to add (boost)"),
+                                emperor=who)
+        raise IllegalAction(N_("{emperor} must first decide whether to block the army "
+                               "(block)"), emperor=who)
     if kind == "boost":
         resolve_boost(ctx, action, pending)
     else:
@@ -123,12 +130,12 @@ def resolve_boost(ctx: Ctx, action: dict, pending: dict) -> None:
     state = ctx.state
     times = action.get("times", 0)
     if not isinstance(times, int) or isinstance(times, bool) or times < 0:
-        raise ParseError("'times' is the number of +1s to add: 0 or more")
+        raise ParseError(N_("'times' is the number of +1s to add: 0 or more"))
     emperor = pending["emperor"]
     have = variants.discs_for_powers(state, emperor)
     if times > have:
-        raise IllegalAction(f"{ctx.t.emperor_name[emperor]} can take only {have} disc(s) out "
-                            f"of the game")
+        raise IllegalAction(N_("{emperor} can take only {have} disc(s) out of the game"),
+                            emperor=Emperor(emperor), have=have)
     variants.take_out(ctx, emperor, times, "boost", action.get("discs_from"))
     power = variants.power_of(state, ctx.t, emperor)
     fight, queue = pending["fight"], pending["queue"]
@@ -147,7 +154,7 @@ def resolve_block(ctx: Ctx, action: dict, pending: dict) -> None:
     """Constantius stops the army (one disc out of the game) or lets it attack him."""
     use = action.get("use")
     if not isinstance(use, bool):
-        raise ParseError("'use' is true (block the army) or false (let it attack)")
+        raise ParseError(N_("'use' is true (block the army) or false (let it attack)"))
     state, queue = ctx.state, pending["queue"]
     if use:
         variants.take_out(ctx, pending["emperor"], 1, "block", action.get("discs_from"))

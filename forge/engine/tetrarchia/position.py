@@ -7,7 +7,7 @@ found is reported at once in one PositionError, each naming the field it concern
 """
 from __future__ import annotations
 
-from forge.engine.core import ParseError
+from forge.engine.core import N_, ParseError
 from forge.engine.tetrarchia.data import Tables
 from forge.engine.tetrarchia.state import THREATS, frontiers_protected, piece_counts
 
@@ -18,11 +18,15 @@ EMPEROR_FIELDS = ("at", "supply", "out", "glory", "passing")
 
 
 class PositionError(ParseError):
-    """A position that cannot be played from; the message lists every problem."""
+    """A position that cannot be played from; the message lists every problem.
+
+    The problems themselves (each naming a state field) are for whoever writes positions and
+    stay in English; only the sentence around them is translated."""
 
     def __init__(self, problems: list[str]):
         self.problems = problems
-        super().__init__("the position cannot be played: " + "; ".join(problems))
+        super().__init__(N_("the position cannot be played: {problems}"),
+                         problems="; ".join(problems))
 
 
 def apply_position(t: Tables, fresh: dict, position: dict, level: dict) -> dict:

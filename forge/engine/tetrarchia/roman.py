@@ -5,10 +5,11 @@ then changes the state, so a refused action leaves the state as it was.
 """
 from __future__ import annotations
 
-from forge.engine.core import IllegalAction, ParseError
+from forge.engine.core import N_, IllegalAction, ParseError
 from forge.engine.tetrarchia import combat, variants
 from forge.engine.tetrarchia.data import Tables
 from forge.engine.tetrarchia.decisions import offer_boost
+from forge.engine.tetrarchia.refusal import Emperor, Phrase
 from forge.engine.tetrarchia.state import (Ctx, GameOver, emperor_positions,
                                            frontiers_protected, place_emperor_disc,
                                            remove_army, remove_disc, set_emperor, spend,
@@ -47,27 +48,31 @@ def do_enter(ctx: Ctx, action: dict) -> None:
     emperor = state["turn"]
     province = action.get("province", t.roma)
     if not isinstance(province, str) or province not in t.order:
-        raise ParseError(f"'province' is ROMA or the emperor's capital, not {province!r}")
+        raise ParseError(N_("'province' is ROMA or the emperor's capital, not {province}"),
+                         province=repr(province))
     if state["emperors"][emperor]["at"] is not None:
-        raise IllegalAction(f"{t.emperor_name[emperor]} is already on the board")
+        raise IllegalAction(N_("{emperor} is already on the board"), emperor=Emperor(emperor))
     if province not in entry_points(state, t, emperor):
-        raise IllegalAction(_entry_refusal(state, t, emperor, province))
+        raise _entry_refusal(state, t, emperor, province)
     passing = province in state["figures"]
     set_emperor(state, emperor, province, passing)
     ctx.emit("enter", emperor=emperor, province=province, passing=passing, rule="return")
 
 
-def _entry_refusal(state: dict, t: Tables, emperor: str, province: str) -> str:
+def _entry_refusal(state: dict, t: Tables, emperor: str, province: str) -> IllegalAction:
     capital = t.capital.get(emperor)
     if province not in (t.roma, capital):
-        return (f"{t.emperor_name[emperor]} comes back in ROMA or in his capital "
-                f"{name(t, capital)}, not in {name(t, province)}")
+        return IllegalAction(N_("{emperor} comes back in ROMA or in his capital {capital}, not "
+                                "in {province}"), emperor=Emperor(emperor),
+                             capital=name(t, capital), province=name(t, province))
     if province in state["discs"]:
-        return f"{name(t, province)} is covered by a disc"
+        return IllegalAction(N_("{province} is covered by a disc"), province=name(t, province))
     if state["figures"].get(province) == "army":
-        return f"{name(t, province)} holds a barbarian army"
-    return (f"{name(t, province)} holds another emperor and {t.emperor_name[emperor]} "
-            f"could not leave it with his next action")
+        return IllegalAction(N_("{province} holds a barbarian army"),
+                             province=name(t, province))
+    return IllegalAction(N_("{province} holds another emperor and {emperor} could not leave it "
+                            "with his next action"), province=name(t, province),
+                         emperor=Emperor(emperor))
 
 
 # --- moving ---------------------------------------------------------------------------------------
@@ -131,13 +136,14 @@ def parse_move(state: dict, t: Tables, action: dict) -> tuple[str, str, str, str
     emperor = action.get("emperor", state["turn"])
     to, by, sea = action.get("to"), action.get("by"), action.get("sea")
     if not isinstance(emperor, str) or emperor not in state["emperors"]:
-        raise ParseError(f"unknown emperor {emperor!r}")
+        raise ParseError(N_("unknown emperor {emperor}"), emperor=repr(emperor))
     if not isinstance(to, str) or to not in t.order:
-        raise ParseError(f"a move needs 'to': a province of the board, not {to!r}")
+        raise ParseError(N_("a move needs 'to': a province of the board, not {to}"),
+                         to=repr(to))
     if by not in (None, "link", "fleet"):
-        raise ParseError(f"'by' is 'link' or 'fleet', not {by!r}")
+        raise ParseError(N_("'by' is 'link' or 'fleet', not {by}"), by=repr(by))
     if sea is not None and sea not in t.seas:
-        raise ParseError(f"unknown sea zone {sea!r}")
+        raise ParseError(N_("unknown sea zone {sea}"), sea=repr(sea))
     return emperor, to, by, sea
 
 
@@ -146,9 +152,10 @@ def move_cost(state: dict, t: Tables, emperor: str, to: str, by: str | None,
     """(cost, by, sea) of moving the emperor to `to`; IllegalAction says why he cannot."""
     at = state["emperors"][emperor]["at"]
     if at is None:
-        raise IllegalAction(f"{t.emperor_name[emperor]} is not on the board")
+        raise IllegalAction(N_("{emperor} is not on the board"), emperor=Emperor(emperor))
     if to == at:
-        raise IllegalAction(f"{t.emperor_name[emperor]} is already in {name(t, to)}")
+        raise IllegalAction(N_("{emperor} is already in {province}"), emperor=Emperor(emperor),
+                            province=name(t, to))
     options = []
     if by in (None, "link") and to in t.neighbours[at]:
         options.append((step_cost(state, t, at, to, "link"), "link", None))
@@ -156,15 +163,15 @@ def move_cost(state: dict, t: Tables, emperor: str, to: str, by: str | None,
     if zone:
         options.append((step_cost(state, t, at, to, "fleet"), "fleet", zone))
     if not options:
-        raise IllegalAction(_no_way(state, t, at, to, by))
+        raise _no_way(state, t, at, to, by)
     return min(options, key=lambda o: o[0])
 
 
-def _no_way(state: dict, t: Tables, at: str, to: str, by: str | None) -> str:
+def _no_way(state: dict, t: Tables, at: str, to: str, by: str | None) -> IllegalAction:
     if by == "fleet":
-        return (f"no fleet lies in a sea zone with both {name(t, at)} and {name(t, to)} "
-                f"on its coast")
-    return f"{name(t, to)} is not linked to {name(t, at)}"
+        return IllegalAction(N_("no fleet lies in a sea zone with both {at} and {to} on its "
+                                "coast"), at=name(t, at), to=name(t, to))
+    return IllegalAction(N_("{to} is not linked to {at}"), to=name(t, to), at=name(t, at))
 
 
 def do_move(ctx: Ctx, action: dict) -> None:
@@ -176,7 +183,7 @@ def do_move(ctx: Ctx, action: dict) -> None:
     if other:
         problem = variants.move_others_problem(state, t, emperor)
         if problem:
-            raise IllegalAction(problem)
+            raise problem
     cost, by, zone = move_cost(state, t, emperor, to, by, sea)
     _check_destination(state, t, emperor, to, cost, other)
     if other:
@@ -194,22 +201,26 @@ def _check_destination(state: dict, t: Tables, emperor: str, to: str, cost: int,
                        other: bool) -> None:
     figure = state["figures"].get(to)
     if figure == "army":
-        raise IllegalAction(f"{name(t, to)} holds a barbarian army: attack it instead")
-    _check_pi(state, cost, f"moving to {name(t, to)}")
+        raise IllegalAction(N_("{province} holds a barbarian army: attack it instead"),
+                            province=name(t, to))
+    _check_pi(state, cost, Phrase(N_("moving to {province}"), province=name(t, to)))
     if figure is None:
         return
     if other:
-        raise IllegalAction(f"{t.emperor_name[figure]} is in {name(t, to)}: another emperor "
-                            f"is moved only to a province free of figures")
+        raise IllegalAction(N_("{emperor} is in {province}: another emperor is moved only to a "
+                               "province free of figures"),
+                            emperor=Emperor(figure), province=name(t, to))
     if not can_leave(state, t, emperor, to, state["pi"] - cost):
-        raise IllegalAction(f"{t.emperor_name[figure]} is in {name(t, to)} and "
-                            f"{t.emperor_name[emperor]} could not leave it with his next "
-                            f"action")
+        raise IllegalAction(N_("{other} is in {province} and {emperor} could not leave it "
+                               "with his next action"),
+                            other=Emperor(figure), province=name(t, to),
+                            emperor=Emperor(emperor))
 
 
-def _check_pi(state: dict, cost: int, what: str) -> None:
+def _check_pi(state: dict, cost: int, what: Phrase) -> None:
     if cost > state["pi"]:
-        raise IllegalAction(f"not enough PI: {what} costs {cost}, {state['pi']} left")
+        raise IllegalAction(N_("not enough PI: {what} costs {cost}, {left} left"),
+                            what=what, cost=cost, left=state["pi"])
 
 
 # --- sailing, protecting, subduing ----------------------------------------------------------------
@@ -219,12 +230,13 @@ def do_sail(ctx: Ctx, action: dict) -> None:
     state, t = ctx.state, ctx.t
     fleet, to = action.get("fleet"), action.get("to")
     if fleet not in t.seas or to not in t.seas:
-        raise ParseError("a sail needs 'fleet' (the zone of the fleet) and 'to' (a zone)")
+        raise ParseError(N_("a sail needs 'fleet' (the zone of the fleet) and 'to' (a zone)"))
     if fleet not in state["fleets"]:
-        raise IllegalAction(f"no fleet lies in {t.sea_name[fleet]}")
+        raise IllegalAction(N_("no fleet lies in {sea}"), sea=t.sea_name[fleet])
     if to not in t.sea_next[fleet]:
-        raise IllegalAction(f"{t.sea_name[to]} is not next to {t.sea_name[fleet]}")
-    _check_pi(state, t.costs["sail"], "sailing")
+        raise IllegalAction(N_("{to} is not next to {sea}"), to=t.sea_name[to],
+                            sea=t.sea_name[fleet])
+    _check_pi(state, t.costs["sail"], Phrase(N_("sailing")))
     spend(ctx, state["turn"], t.costs["sail"], "sail")
     state["fleets"][state["fleets"].index(fleet)] = to
     ctx.emit("move", piece="fleet", **{"from": fleet}, to=to, by="sail", rule="sail")
@@ -234,16 +246,17 @@ def protect_cost(state: dict, t: Tables, emperor: str) -> int:
     """PI to protect the emperor's province; IllegalAction says why he cannot."""
     at = state["emperors"][emperor]["at"]
     if at in state["discs"]:
-        raise IllegalAction(f"{name(t, at)} already holds a disc")
+        raise IllegalAction(N_("{province} already holds a disc"), province=name(t, at))
     if state["emperors"][emperor]["supply"] < 1:
-        raise IllegalAction(f"{t.emperor_name[emperor]} has no disc left to place")
+        raise IllegalAction(N_("{emperor} has no disc left to place"), emperor=Emperor(emperor))
     if at not in t.frontier:
         return t.costs["protect"]
     region = t.region_of[at]
     rebels = [p for p in t.region_provinces[region] if state["discs"].get(p) == "revolt"]
     if rebels:
-        raise IllegalAction(f"region {t.region_name[region]} still has Revolt discs "
-                            f"({', '.join(name(t, p) for p in rebels)})")
+        raise IllegalAction(N_("region {region} still has Revolt discs ({provinces})"),
+                            region=t.region_name[region],
+                            provinces=", ".join(name(t, p) for p in rebels))
     return t.costs["protect_frontier"]
 
 
@@ -253,7 +266,7 @@ def do_protect(ctx: Ctx, action: dict) -> None:
     emperor = state["turn"]
     cost = protect_cost(state, t, emperor)
     at = state["emperors"][emperor]["at"]
-    _check_pi(state, cost, f"protecting {name(t, at)}")
+    _check_pi(state, cost, Phrase(N_("protecting {province}"), province=name(t, at)))
     spend(ctx, emperor, cost, "protect")
     frontier = at in t.frontier
     place_emperor_disc(ctx, emperor, at, "protect_frontier" if frontier else "protect")
@@ -273,9 +286,11 @@ def subdue_cost(state: dict, t: Tables, emperor: str, what: str) -> int:
     at = state["emperors"][emperor]["at"]
     disc, cost_id = SUBDUE[what]
     if state["discs"].get(at) != disc:
-        raise IllegalAction(f"{name(t, at)} holds no {disc.capitalize()} disc")
+        if disc == "agitation":
+            raise IllegalAction(N_("{province} holds no Agitation disc"), province=name(t, at))
+        raise IllegalAction(N_("{province} holds no Revolt disc"), province=name(t, at))
     if what == "revolt_to_agitation" and state["reserve"]["agitation"] < 1:
-        raise IllegalAction("no Agitation disc is left in the reserve")
+        raise IllegalAction(N_("no Agitation disc is left in the reserve"))
     return t.costs[cost_id]
 
 
@@ -284,11 +299,11 @@ def do_subdue(ctx: Ctx, action: dict) -> None:
     state, t = ctx.state, ctx.t
     what = action.get("what")
     if what not in SUBDUE:
-        raise ParseError("a subdue needs 'what': agitation, revolt or revolt_to_agitation")
+        raise ParseError(N_("a subdue needs 'what': agitation, revolt or revolt_to_agitation"))
     emperor = state["turn"]
     cost = subdue_cost(state, t, emperor, what)
     at = state["emperors"][emperor]["at"]
-    _check_pi(state, cost, f"subduing {name(t, at)}")
+    _check_pi(state, cost, Phrase(N_("subduing {province}"), province=name(t, at)))
     spend(ctx, emperor, cost, "subdue")
     if what == "revolt_to_agitation":
         state["discs"][at] = "agitation"
@@ -306,10 +321,10 @@ def attack_cost(state: dict, t: Tables, emperor: str, target: str) -> int:
     """PI to attack the army in `target`: as moving through that link (never by fleet)."""
     at = state["emperors"][emperor]["at"]
     if state["figures"].get(target) != "army":
-        raise IllegalAction(f"{name(t, target)} holds no barbarian army")
+        raise IllegalAction(N_("{province} holds no barbarian army"), province=name(t, target))
     if target not in t.neighbours[at]:
-        raise IllegalAction(f"{name(t, target)} is not linked to {name(t, at)} (fleets carry "
-                            f"emperors but never let them attack)")
+        raise IllegalAction(N_("{to} is not linked to {at} (fleets carry emperors but never let "
+                               "them attack)"), to=name(t, target), at=name(t, at))
     return step_cost(state, t, at, target, "link")
 
 
@@ -319,10 +334,11 @@ def do_attack(ctx: Ctx, action: dict) -> str | None:
     state, t = ctx.state, ctx.t
     target = action.get("target")
     if not isinstance(target, str) or target not in t.order:
-        raise ParseError(f"an attack needs 'target': a province, not {target!r}")
+        raise ParseError(N_("an attack needs 'target': a province, not {target}"),
+                         target=repr(target))
     emperor = state["turn"]
     cost = attack_cost(state, t, emperor, target)
-    _check_pi(state, cost, f"attacking {name(t, target)}")
+    _check_pi(state, cost, Phrase(N_("attacking {province}"), province=name(t, target)))
     spend(ctx, emperor, cost, "attack")
     fight = combat.roll_combat(ctx, emperor, target, "emperor")
     if offer_boost(ctx, fight, queue=None):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from forge.engine.core import ParseError
+from forge.engine.core import N_, ParseError
 
 
 @dataclass(frozen=True)
@@ -69,16 +69,17 @@ def merge_rulings(chosen: object) -> dict:
     if chosen is None:
         chosen = {}
     if not isinstance(chosen, dict):
-        raise ParseError("rulings must be a mapping of option name to value")
+        raise ParseError(N_("rulings must be a mapping of option name to value"))
     merged = default_rulings()
     for name, value in chosen.items():
         if name not in RULINGS:
-            raise ParseError(f"unknown ruling option '{name}'; the options are "
-                             f"{', '.join(sorted(RULINGS))}")
+            raise ParseError(N_("unknown ruling option '{name}'; the options are {options}"),
+                             name=name, options=", ".join(sorted(RULINGS)))
         allowed = RULINGS[name].allowed
         if not any(value == a and type(value) is type(a) for a in allowed):
-            raise ParseError(f"ruling option '{name}' takes one of "
-                             f"{', '.join(map(_show, allowed))}, not {value!r}")
+            raise ParseError(N_("ruling option '{name}' takes one of {allowed}, not {value}"),
+                             name=name, allowed=", ".join(map(_show, allowed)),
+                             value=repr(value))
         merged[name] = value
     return merged
 

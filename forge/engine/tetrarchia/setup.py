@@ -7,10 +7,11 @@ With `options["position"]` the rolls are skipped and the position is played from
 """
 from __future__ import annotations
 
-from forge.engine.core import ParseError
+from forge.engine.core import N_, ParseError
 from forge.engine.dice import Dice
 from forge.engine.tetrarchia.data import Tables
 from forge.engine.tetrarchia.position import POSITION_OPTIONS, apply_position
+from forge.engine.tetrarchia.refusal import Emperor, either
 from forge.engine.tetrarchia.rulings import merge_rulings
 from forge.engine.tetrarchia.state import (GAME, RULES_VERSION, Ctx, place_army, put_threat)
 
@@ -28,15 +29,18 @@ def parse_level(t: Tables, level: object) -> dict[str, int]:
         text = str(level).strip().strip("[]")
         digits = [int(c) if c.isdigit() else c for c in text]
     else:
-        raise ParseError(f"a level is four digits such as '4211', not {level!r}")
+        raise ParseError(N_("a level is four digits such as '4211', not {level}"),
+                         level=repr(level))
     if len(digits) != len(t.difficulty):
-        raise ParseError(f"a level has {len(t.difficulty)} digits "
-                         f"({', '.join(row for row, _ in t.difficulty)}), not {level!r}")
+        raise ParseError(N_("a level has {count} digits ({rows}), not {level}"),
+                         count=len(t.difficulty), rows=", ".join(row for row, _ in t.difficulty),
+                         level=repr(level))
     values = {}
     for (row, allowed), digit in zip(t.difficulty, digits):
         if digit not in allowed:
-            raise ParseError(f"level {level}: {row.replace('_', ' ')} must be "
-                             f"{', '.join(map(str, allowed))}, not {digit!r}")
+            raise ParseError(N_("level {level}: {row} must be {allowed}, not {digit}"),
+                             level=level, row=row.replace("_", " "),
+                             allowed=", ".join(map(str, allowed)), digit=repr(digit))
         values[row] = digit
     return values
 
@@ -49,18 +53,21 @@ def level_text(values: dict[str, int]) -> str:
 def parse_options(t: Tables, options: object) -> dict:
     """Check the set-up options; return them complete, defaults filled in."""
     if not isinstance(options, dict):
-        raise ParseError("the set-up options must be a mapping")
+        raise ParseError(N_("the set-up options must be a mapping"))
     unknown = set(options) - OPTION_FIELDS
     if unknown:
-        raise ParseError(f"unknown set-up option(s) {', '.join(sorted(unknown))}; the options "
-                         f"are {', '.join(sorted(OPTION_FIELDS))}")
+        raise ParseError(N_("unknown set-up option(s) {unknown}; the options are {options}"),
+                         unknown=", ".join(sorted(unknown)),
+                         options=", ".join(sorted(OPTION_FIELDS)))
     edition = options.get("edition") or t.default_edition
     if edition not in t.editions:
-        raise ParseError(f"edition is {' or '.join(t.editions)}, not {edition!r}")
+        raise ParseError(N_("edition is {editions}, not {edition}"),
+                         editions=either(list(t.editions)), edition=repr(edition))
     players = options.get("players", 1)
     low, high = t.players
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
-        raise ParseError(f"players must be {low} to {high}, not {players!r}")
+        raise ParseError(N_("players must be {low} to {high}, not {players}"), low=low,
+                         high=high, players=repr(players))
     level = parse_level(t, options.get("level", list(t.normal_level)))
     variants = parse_variants(t, options.get("variants") or [], edition, players)
     return {"edition": edition, "players": players, "level": level, "variants": variants,
@@ -73,20 +80,24 @@ def parse_options(t: Tables, options: object) -> dict:
 def parse_variants(t: Tables, chosen: object, edition: str, players: int) -> list[str]:
     """Variant ids valid for the edition, in rules.yaml order."""
     if not isinstance(chosen, list) or not all(isinstance(v, str) for v in chosen):
-        raise ParseError("variants must be a list of variant ids")
+        raise ParseError(N_("variants must be a list of variant ids"))
     for variant in chosen:
         if variant not in t.variants:
-            raise ParseError(f"unknown variant '{variant}'; the variants are "
-                             f"{', '.join(t.variants)}")
+            raise ParseError(N_("unknown variant '{variant}'; the variants are {variants}"),
+                             variant=variant, variants=", ".join(t.variants))
         editions = t.variants[variant].get("editions")
         if editions and edition not in editions:
             other = [v for v, d in t.variants.items()
                      if d["name"] == t.variants[variant]["name"] and v != variant]
-            hint = f"; in the {edition} edition it is '{other[0]}'" if other else ""
-            raise ParseError(f"variant '{variant}' belongs to the {', '.join(editions)} "
-                             f"edition{hint}")
+            if other:
+                raise ParseError(N_("variant '{variant}' belongs to the {editions} edition; in "
+                                    "the {edition} edition it is '{other}'"),
+                                 variant=variant, editions=", ".join(editions), edition=edition,
+                                 other=other[0])
+            raise ParseError(N_("variant '{variant}' belongs to the {editions} edition"),
+                             variant=variant, editions=", ".join(editions))
     if "el-grande" in chosen and edition == "earlier" and players == 3:
-        raise ParseError("EL GRANDE does not work with 3 players in the earlier edition")
+        raise ParseError(N_("EL GRANDE does not work with 3 players in the earlier edition"))
     return [v for v in t.variants if v in chosen]
 
 
@@ -110,7 +121,8 @@ def parse_control(t: Tables, players: int, given: object, shared: object) -> dic
         return {e: [i + 1] for i, e in enumerate(order)}
     shared = shared or caesars(t)[0]
     if shared not in caesars(t):
-        raise ParseError(f"shared_caesar is one of {', '.join(caesars(t))}, not {shared!r}")
+        raise ParseError(N_("shared_caesar is one of {caesars}, not {shared}"),
+                         caesars=", ".join(caesars(t)), shared=repr(shared))
     solo = [e for e in order if e != shared]
     control = {e: [i + 1] for i, e in enumerate(solo)}
     last_word = control[t.partner[shared]][0]
@@ -120,12 +132,14 @@ def parse_control(t: Tables, players: int, given: object, shared: object) -> dic
 
 def _given_control(t: Tables, players: int, given: object) -> dict:
     if not isinstance(given, dict) or set(given) != set(t.emperors):
-        raise ParseError(f"control maps every emperor ({', '.join(t.emperors)}) to its players")
+        raise ParseError(N_("control maps every emperor ({emperors}) to its players"),
+                         emperors=", ".join(t.emperors))
     control = {}
     for e in t.emperors:
         value = given[e] if isinstance(given[e], list) else [given[e]]
         if not value or not all(isinstance(p, int) and 1 <= p <= players for p in value):
-            raise ParseError(f"control of {e}: players are numbered 1 to {players}")
+            raise ParseError(N_("control of {emperor}: players are numbered 1 to {players}"),
+                             emperor=Emperor(e, e), players=players)
         control[e] = value
     return control
 
@@ -141,9 +155,10 @@ def parse_fleets(t: Tables, fleets: object, count: int) -> list[str]:
     if fleets is None:
         return default_fleets(t, count)
     if not isinstance(fleets, list) or not all(f in t.seas for f in fleets):
-        raise ParseError(f"fleets is a list of sea zones ({', '.join(t.seas)})")
+        raise ParseError(N_("fleets is a list of sea zones ({seas})"), seas=", ".join(t.seas))
     if len(fleets) != count:
-        raise ParseError(f"the level gives {count} fleet(s); {len(fleets)} placed")
+        raise ParseError(N_("the level gives {count} fleet(s); {placed} placed"), count=count,
+                         placed=len(fleets))
     return list(fleets)
 
 
@@ -218,10 +233,10 @@ def new_game(t: Tables, options: dict, dice: Dice) -> Ctx:
     """Set-up from the options: the rolls of a level, or a given position (which may also
     name the level, edition, players, control, variants and rulings; its values win)."""
     if not isinstance(options, dict):
-        raise ParseError("the set-up options must be a mapping")
+        raise ParseError(N_("the set-up options must be a mapping"))
     position = options.get("position")
     if position is not None and not isinstance(position, dict):
-        raise ParseError("a position is a mapping of state fields")
+        raise ParseError(N_("a position is a mapping of state fields"))
     merged = dict(options)
     for field in POSITION_OPTIONS:
         if position is not None and field in position:

@@ -6,8 +6,9 @@ only: an emperor never places his partner's discs).
 """
 from __future__ import annotations
 
-from forge.engine.core import IllegalAction, ParseError
+from forge.engine.core import N_, IllegalAction, ParseError
 from forge.engine.tetrarchia.data import Tables, tables
+from forge.engine.tetrarchia.refusal import Emperor
 from forge.engine.tetrarchia.state import Ctx
 
 
@@ -61,19 +62,20 @@ def _board_discs(state: dict, emperor: str, needed: int, board: object) -> list[
     if needed <= 0:
         return []
     t = tables()
-    who = t.emperor_name[emperor]
+    who = Emperor(emperor)
     if state["rulings"]["imperivm_disc_source"] != "supply_then_board":
-        raise IllegalAction(f"{who} has only {state['emperors'][emperor]['supply']} disc(s) "
-                            f"left in his supply")
+        raise IllegalAction(N_("{emperor} has only {supply} disc(s) left in his supply"),
+                            emperor=who, supply=state["emperors"][emperor]["supply"])
     if board is None:
         board = [p for p, d in state["discs"].items() if d == emperor and p not in t.frontier]
     if not isinstance(board, list) or not all(isinstance(p, str) for p in board):
-        raise ParseError("'discs_from' must be a list of provinces holding your discs")
+        raise ParseError(N_("'discs_from' must be a list of provinces holding your discs"))
     mine = [p for p in dict.fromkeys(board)
             if state["discs"].get(p) == emperor and p not in t.frontier]
     if len(mine) < needed:
-        raise IllegalAction(f"{who} needs {needed} more of his discs from Roman provinces of "
-                            f"the board, and {len(mine)} are named")
+        raise IllegalAction(N_("{emperor} needs {needed} more of his discs from Roman "
+                               "provinces of the board, and {named} are named"),
+                            emperor=who, needed=needed, named=len(mine))
     return mine[:needed]
 
 
@@ -97,30 +99,31 @@ def use_power(ctx: Ctx, action: dict) -> None:
     emperor = state["turn"]
     power = power_of(state, t, emperor)
     wanted = action.get("power")
+    if power is None and not imperium_variant(state):
+        raise IllegalAction(N_("IMPERIVM is not played in this game"))
     if power is None:
-        raise IllegalAction("IMPERIVM is not played in this game" if not imperium_variant(state)
-                            else f"{t.emperor_name[emperor]}'s IMPERIVM power is not used "
-                                 f"this way")
+        raise IllegalAction(N_("{emperor}'s IMPERIVM power is not used this way"),
+                            emperor=Emperor(emperor))
     if wanted != power["id"]:
-        raise IllegalAction(f"{t.emperor_name[emperor]}'s IMPERIVM power is '{power['id']}', "
-                            f"not '{wanted}'")
+        raise IllegalAction(N_("{emperor}'s IMPERIVM power is '{power}', not '{wanted}'"),
+                            emperor=Emperor(emperor), power=power["id"], wanted=wanted)
     if power["id"] == "more_pi":
         _more_pi(ctx, emperor, power, action)
     elif power["id"] == "extra_pi":
         _extra_pi(ctx, emperor, power, action)
     else:
-        raise IllegalAction(f"the '{power['id']}' power is used within a move or a fight, "
-                            f"not on its own")
+        raise IllegalAction(N_("the '{power}' power is used within a move or a fight, not on "
+                               "its own"), power=power["id"])
 
 
 def _more_pi(ctx: Ctx, emperor: str, power: dict, action: dict) -> None:
-    state, who = ctx.state, ctx.t.emperor_name[emperor]
+    state, who = ctx.state, Emperor(emperor)
     if "more_pi" in state["this_turn"]["powers"]:
-        raise IllegalAction(f"{who} has already used his power this turn")
+        raise IllegalAction(N_("{emperor} has already used his power this turn"), emperor=who)
     extra = more_pi_now(state, ctx.t, emperor, power)
     if extra <= 0:
-        raise IllegalAction(f"{who} already has {state['this_turn']['allowance']} PI "
-                            f"this turn")
+        raise IllegalAction(N_("{emperor} already has {pi} PI this turn"), emperor=who,
+                            pi=state["this_turn"]["allowance"])
     _check_discs(state, emperor, 1)
     take_out(ctx, emperor, 1, "more_pi", action.get("discs_from"))
     state["this_turn"]["powers"].append("more_pi")
@@ -130,7 +133,7 @@ def _more_pi(ctx: Ctx, emperor: str, power: dict, action: dict) -> None:
 def _extra_pi(ctx: Ctx, emperor: str, power: dict, action: dict) -> None:
     count = action.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise ParseError("'count' must be a whole number of discs, 1 or more")
+        raise ParseError(N_("'count' must be a whole number of discs, 1 or more"))
     _check_discs(ctx.state, emperor, count)
     take_out(ctx, emperor, count, "extra_pi", action.get("discs_from"))
     gain(ctx, emperor, count * power["pi"], "imperivm")
@@ -139,8 +142,9 @@ def _extra_pi(ctx: Ctx, emperor: str, power: dict, action: dict) -> None:
 def _check_discs(state: dict, emperor: str, count: int) -> None:
     have = discs_for_powers(state, emperor)
     if have < count:
-        raise IllegalAction(f"IMPERIVM needs {count} of {tables().emperor_name[emperor]}'s "
-                            f"discs and only {have} can be taken out of the game")
+        raise IllegalAction(N_("IMPERIVM needs {count} of {emperor}'s discs and only {have} "
+                               "can be taken out of the game"),
+                            count=count, emperor=Emperor(emperor), have=have)
 
 
 def charge_move_others(ctx: Ctx, action: dict) -> None:
@@ -154,18 +158,19 @@ def charge_move_others(ctx: Ctx, action: dict) -> None:
         state["this_turn"]["powers"].append("move_others")
 
 
-def move_others_problem(state: dict, t: Tables, emperor: str) -> str | None:
-    """Why the current emperor may not move another emperor now, or None."""
+def move_others_problem(state: dict, t: Tables, emperor: str) -> IllegalAction | None:
+    """Why the current emperor may not move another emperor now (the refusal), or None."""
     power = power_of(state, t, state["turn"])
     if power is None or power["id"] != "move_others":
-        return "only Diocletian, with the IMPERIVM variant, moves other emperors"
+        return IllegalAction(N_("only Diocletian, with the IMPERIVM variant, moves other "
+                                "emperors"))
     if state["emperors"][emperor]["at"] is None:
-        return f"{t.emperor_name[emperor]} is not on the board"
+        return IllegalAction(N_("{emperor} is not on the board"), emperor=Emperor(emperor))
     per_turn = state["rulings"]["imperivm_diocletian_disc"] == "per_turn"
     if per_turn and "move_others" in state["this_turn"]["powers"]:
         return None
     if discs_for_powers(state, state["turn"]) < 1:
-        return "Diocletian has no disc left to take out of the game"
+        return IllegalAction(N_("Diocletian has no disc left to take out of the game"))
     return None
 
 
@@ -226,15 +231,17 @@ def transfer(ctx: Ctx, action: dict) -> None:
     """Diocletian takes 1 PI from Galerius, or Constantius gives 1 PI to Maximian."""
     state, t = ctx.state, ctx.t
     if "patres-patriae" not in state["variants"]:
-        raise IllegalAction("PATRES PATRIAE is not played in this game")
+        raise IllegalAction(N_("PATRES PATRIAE is not played in this game"))
     found = open_transfer(state, t)
     if found is None:
-        raise IllegalAction(f"{t.emperor_name[state['turn']]} has no PI transfer to make now")
+        raise IllegalAction(N_("{emperor} has no PI transfer to make now"),
+                            emperor=Emperor(state["turn"]))
     index, spec = found
     for field in ("from", "to"):
         if action.get(field, spec[field]) != spec[field]:
-            raise IllegalAction(f"the transfer open now is {spec['pi']} PI from "
-                                f"{spec['from']} to {spec['to']}")
+            raise IllegalAction(N_("the transfer open now is {pi} PI from {giver} to {taker}"),
+                                pi=spec["pi"], giver=Emperor(spec["from"], spec["from"]),
+                                taker=Emperor(spec["to"], spec["to"]))
     state["this_round"]["transfers"].append(index)
     later = spec["from"] if spec["to"] == state["turn"] else spec["to"]
     change = -spec["pi"] if later == spec["from"] else spec["pi"]

@@ -84,6 +84,10 @@ def test_new_game_joins_the_resume_list(app, pump):
     new_game = home.ids.new_games.children[0]
     assert new_game.text == "New game: Tetrarchia"
     tap(new_game, pump)
+    tap(app.screen("tetrarchia_setup").ids.start, pump)
+    assert app.root.current == "tetrarchia_board"
+    app.show("home")
+    pump()
     assert len(home.store.list_games()) == 1
     assert "Tetrarchia" in home.ids.saved_games.children[0].text
 

@@ -1,0 +1,210 @@
+"""Tetrarchia at the table: the board as it stands, whose turn, PI left, and the legal actions.
+
+Everything comes from companion.session: the state to draw, `legal_actions()` for the buttons,
+`act()` to play one, the engine's own message when it refuses, NeedRoll's die when real dice must
+be entered, and the log's words to show what the barbarian phase did on the board.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.boardview import BoardView  # noqa: F401  (registers the widget for the .kv)
+from companion.theme import rgba
+
+FACES = {"VI": ["I", "II", "III", "IV", "V", "VI"], "6": ["1", "2", "3", "4", "5", "6"]}
+
+
+def names_for(session):
+    """Names of emperors, provinces and seas in the session's language (the log's own names)."""
+    from forge.engine.tetrarchia.words import Names
+
+    return Names(session.translator)
+
+
+def action_text(action: dict, tr, names) -> str:
+    """A legal action as a button's words, with its cost."""
+    kind = action.get("type")
+    if kind == "enter":
+        text = tr._("Enter {province}").format(province=names.province(action.get("province")))
+    elif kind == "move" and action.get("emperor"):
+        text = tr._("Move {emperor} to {province}").format(
+            emperor=names.emperor(action["emperor"]), province=names.province(action["to"]))
+    elif kind == "move" and action.get("by") == "fleet":
+        text = tr._("Move to {province} by fleet").format(province=names.province(action["to"]))
+    elif kind == "move":
+        text = tr._("Move to {province}").format(province=names.province(action["to"]))
+    elif kind == "sail":
+        text = tr._("Sail the fleet from {sea} to {to}").format(
+            sea=names.sea(action.get("fleet", "")), to=names.sea(action.get("to", "")))
+    elif kind == "protect":
+        text = tr._("Protect")
+    elif kind == "subdue" and action.get("what") == "agitation":
+        text = tr._("Subdue the Agitation")
+    elif kind == "subdue" and action.get("what") == "revolt":
+        text = tr._("Subdue the Revolt")
+    elif kind == "subdue":
+        text = tr._("Turn the Revolt into Agitation")
+    elif kind == "attack":
+        text = tr._("Attack {province}").format(province=names.province(action.get("target")))
+    elif kind == "imperium":
+        text = tr._("IMPERIVM: more PI")
+    elif kind == "transfer":
+        text = tr._("Give 1 PI to {emperor}").format(emperor=names.emperor(action.get("to", "")))
+    elif kind == "end_turn":
+        text = tr._("End turn")
+    elif kind == "boost":
+        text = tr._("Add +{times}").format(times=action.get("times", 0))
+    elif kind == "block":
+        text = tr._("Stop the army") if action.get("use") else tr._("Let the army attack")
+    elif kind == "setup":
+        text = tr._("Set-up")
+    else:
+        text = str(kind)
+    if action.get("cost"):
+        text += " · " + tr._("{pi} PI").format(pi=action["cost"])
+    if action.get("discs"):
+        text += " · " + tr._("{count} discs out").format(count=action["discs"])
+    if action.get("gain"):
+        text += " · " + tr._("+{pi} PI").format(pi=action["gain"])
+    return text
+
+
+class TetrarchiaBoardScreen(Screen):
+    """The board, the header, the message panel, the dice pad and the legal actions."""
+
+    session = ObjectProperty(None, allownone=True)
+    round_text = StringProperty("")
+    emperor_text = StringProperty("")
+    emperor_colour = ListProperty([0, 0, 0, 1])
+    pi_text = StringProperty("")
+    message = StringProperty("")
+    need = ObjectProperty(None, allownone=True)    # (action, dice so far, die) while rolling
+    pi = NumericProperty(0)
+
+    def on_kv_post(self, _base):
+        app = App.get_running_app()
+        self.ids.board.load(app.content_dir)
+        app.tr.bind(lang=lambda *_: self.on_language())
+
+    def open(self, session) -> None:
+        """Show a game (a new one or a resumed one)."""
+        self.session = session
+        self.need = None
+        self.message = ""
+        self.refresh()
+
+    def on_language(self) -> None:
+        if self.session is not None:
+            self.session.set_language(App.get_running_app().tr.lang)
+            self.refresh()
+
+    # --- showing ------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Header, board and action buttons from the session's current state."""
+        app = App.get_running_app()
+        tr, session = app.tr, self.session
+        if session is None:
+            return
+        session.set_language(tr.lang)
+        state, names = session.state, names_for(session)
+        self.ids.board.state = state
+        self.round_text = tr._("Round {round}").format(round=state.get("round", 1))
+        turn = state.get("turn")
+        self.emperor_text = names.emperor(turn) if turn else ""
+        colour = self.ids.board.geometry.get("emperors", {}).get(turn, {}).get("color", "#2a2118")
+        self.emperor_colour = list(rgba(colour))
+        self.pi = state.get("pi", 0)
+        self.pi_text = tr._("{pi} PI").format(pi=self.pi)
+        outcome = state.get("outcome")
+        if outcome:
+            if outcome.get("result") == "victory":
+                self.round_text = tr._("Victory")
+            else:
+                self.round_text = tr._("Defeat")
+        self.build_actions()
+        self.build_dice()
+
+    def build_actions(self) -> None:
+        app = App.get_running_app()
+        names = names_for(self.session)
+        box = self.ids.actions
+        box.clear_widgets()
+        for action in self.session.legal_actions():
+            button = Factory.BigButton(text=action_text(action, app.tr, names))
+            button.bind(texture_size=lambda b, size: setattr(
+                b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+            button.action = action
+            button.bind(on_release=lambda b: self.play(b.action))
+            box.add_widget(button)
+        box.parent.scroll_y = 1
+
+    def build_dice(self) -> None:
+        """The face buttons while the engine waits for a die entered from the table."""
+        row = self.ids.dice_row
+        row.clear_widgets()
+        if self.need is None:
+            row.height = 0
+            return
+        row.height = dp(App.get_running_app().theme.button_dp)
+        _action, _dice, die = self.need
+        for value, face in enumerate(FACES.get(die, FACES["6"]), start=1):
+            button = Factory.BigButton(text=face)
+            button.bind(on_release=lambda _b, v=value: self.enter_die(v))
+            row.add_widget(button)
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def play(self, action: dict, dice: list[int] | None = None) -> None:
+        """Apply an action; say why if the engine refuses; ask for a die if one is needed."""
+        from forge.engine.dice import NeedRoll
+
+        tr = App.get_running_app().tr
+        clean = {k: v for k, v in action.items() if k not in ("cost", "discs", "gain")}
+        try:
+            entry = self.session.act(clean, dice)
+        except NeedRoll as need:
+            self.need = (clean, list(dice or []), need.die)
+            self.message = tr._("Roll the {die} die ({reason}) and tap its result.").format(
+                die=need.die, reason=need.reason)
+            self.build_dice()
+            return
+        except Exception as error:          # IllegalAction, ParseError, BadRoll: their words
+            self.need = None
+            self.message = tr._("Not allowed: {reason}").format(reason=_in_words(error, tr))
+            self.build_dice()
+            return
+        self.need = None
+        words = self.session.log()[-1]["words"] if entry is not None else []
+        if clean.get("type") == "end_turn":
+            self.message = tr._("Barbarian phase: mirror these changes on the board.") + \
+                "\n" + "\n".join(words)
+        else:
+            self.message = "\n".join(words)
+        self.refresh()
+        self.ids.info.scroll_y = 1
+
+    def enter_die(self, value: int) -> None:
+        """A die entered from the table: retry the waiting action with it."""
+        if self.need is None:
+            return
+        action, dice, _die = self.need
+        self.play(action, dice + [value])
+
+    def show_log(self) -> None:
+        app = App.get_running_app()
+        app.screen("tetrarchia_log").open(self.session)
+        app.show("tetrarchia_log")
+
+
+SCREEN = TetrarchiaBoardScreen
+
+
+def _in_words(error: Exception, tr) -> str:
+    """The engine's refusal in the player's language (other errors as they are)."""
+    translated = getattr(error, "translated", None)
+    return translated(tr) if callable(translated) else str(error)

@@ -1,0 +1,89 @@
+"""The game's log in words, newest first; tapping an entry goes back (or forward) to it.
+
+Undo is the session's `goto`: the entries after the chosen one stay in the log as undone (shown
+greyed) until a new action replaces them, so a mistaken undo can be taken back the same way.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.properties import ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.popup import Popup
+from kivy.uix.screenmanager import Screen
+
+from companion.screens.tetrarchia_board import action_text, names_for
+
+
+class TetrarchiaLogScreen(Screen):
+    """One button a log entry (its action), its sentences below it."""
+
+    session = ObjectProperty(None, allownone=True)
+    popup = None
+
+    def on_kv_post(self, _base):
+        App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
+
+    def open(self, session) -> None:
+        self.session = session
+        self.refresh()
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        box = self.ids.entries
+        box.clear_widgets()
+        if self.session is None:
+            return
+        self.session.set_language(app.tr.lang)
+        names = names_for(self.session)
+        for entry in reversed(self.session.log()):
+            label = f"{entry['index']}. " + action_text(entry["action"], app.tr, names)
+            if entry["index"] == self.session.position:
+                label += " · " + app.tr._("now")
+            elif entry["undone"]:
+                label += " · " + app.tr._("undone")
+            button = Factory.BigButton(text=label)
+            button.bind(texture_size=lambda b, size: setattr(
+                b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+            if entry["undone"]:
+                button.opacity = 0.6
+            button.entry_index = entry["index"]
+            button.bind(on_release=lambda b: self.confirm(b.entry_index))
+            box.add_widget(button)
+            words = [w for w in entry["words"] if w]
+            if words:
+                box.add_widget(Factory.Body(text="\n".join(words), font_size="16sp"))
+        self.ids.scroll.scroll_y = 1
+
+    def confirm(self, index: int) -> None:
+        """Ask before going back to an entry."""
+        app = App.get_running_app()
+        content = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(8))
+        content.add_widget(Factory.Body(
+            text=app.tr._("Go back to entry {index}? Later entries are undone.").format(
+                index=index), color=app.theme.accent_ink))
+        row = BoxLayout(size_hint_y=None, height=dp(app.theme.button_dp), spacing=dp(8))
+        no = Factory.BigButton(text=app.tr._("Cancel"))
+        yes = Factory.BigButton(text=app.tr._("Go back"))
+        row.add_widget(no)
+        row.add_widget(yes)
+        content.add_widget(row)
+        self.popup = Popup(title=app.tr._("Undo"), content=content, size_hint=(0.9, None),
+                           height=dp(230), auto_dismiss=False)
+        self.popup.yes, self.popup.no = yes, no
+        no.bind(on_release=lambda *_: self.popup.dismiss())
+        yes.bind(on_release=lambda *_: self.go_to(index))
+        self.popup.open()
+
+    def go_to(self, index: int) -> None:
+        if self.popup is not None:
+            self.popup.dismiss()
+        self.session.goto(index)
+        app = App.get_running_app()
+        board = app.screen("tetrarchia_board")
+        board.open(self.session)
+        app.show("tetrarchia_board")
+
+
+SCREEN = TetrarchiaLogScreen

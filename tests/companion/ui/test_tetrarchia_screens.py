@@ -1,0 +1,203 @@
+"""Tetrarchia's play screens driven through real touches on a real window (Xvfb)."""
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+SEED = 7
+
+
+def tap(widget, pump) -> None:
+    """Touch a widget at its centre, as a finger would, and let the app react."""
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(*widget.to_window(*widget.center))
+    touch.touch_down()
+    touch.touch_up()
+    pump()
+
+
+def screenshot(window, folder, name, pump) -> Image.Image:
+    pump()
+    path = window.screenshot(str(folder / f"{name}.png"))
+    with Image.open(path) as image:
+        image.load()
+        return image
+
+
+def walk(widget):
+    yield widget
+    for child in widget.children:
+        yield from walk(child)
+
+
+def action_button(board, starts: str):
+    """The first legal-action button whose words start with `starts`."""
+    for button in reversed(board.ids.actions.children):     # children are newest first
+        if button.text.startswith(starts):
+            return button
+    raise AssertionError(f"no action {starts!r} in {[b.text for b in board.ids.actions.children]}")
+
+
+def scroll_to(button, pump) -> None:
+    """Bring a button of a scrolled list into view before tapping it."""
+    scroll = button.parent.parent
+    scroll.scroll_to(button, padding=0, animate=False)
+    pump()
+
+
+def start_game(app, pump, window=None, shots=None):
+    """Home → New game → set-up (seeded) → Start: the board screen of a fresh game."""
+    home = app.screen("home")
+    pump()                                  # lay out a list just rebuilt (language change)
+    tap(home.ids.new_games.children[0], pump)
+    assert app.manager.current == "tetrarchia_setup"
+    setup = app.screen("tetrarchia_setup")
+    setup.seed = SEED
+    assert setup.level_text() == "4211"
+    if shots is not None:
+        screenshot(window, shots, "tetrarchia-setup", pump)
+    tap(setup.ids.start, pump)
+    assert app.manager.current == "tetrarchia_board"
+    return app.screen("tetrarchia_board")
+
+
+def test_setup_choices_reach_the_game(app, pump, window, shots):
+    home = app.screen("home")
+    tap(home.ids.new_games.children[0], pump)
+    setup = app.screen("tetrarchia_setup")
+    setup.seed = SEED
+    plus0 = [c for c in setup.ids.digit0.children if c.text == "+"][0]
+    tap(plus0, pump)                                   # 4 -> 5 discs
+    tap(setup.ids.earlier, pump)
+    tap(setup.ids.players2, pump)
+    assert setup.options() == {"level": "5211", "edition": "earlier", "players": 2}
+    tap(setup.ids.start, pump)
+    state = app.screen("tetrarchia_board").session.state
+    assert (state["level"], state["edition"], state["players"]) == ("5211", "earlier", 2)
+
+
+def test_play_a_turn_and_undo_it_from_the_log(app, pump, window, shots):
+    board = start_game(app, pump, window, shots)
+    assert board.emperor_text == "Diocletian"
+    assert board.pi_text == "6 PI"
+    tap(action_button(board, "Enter ROMA"), pump)
+    assert board.session.state["figures"]["ROMA"] == "diocletian"
+    move = action_button(board, "Move to APVLIA · 1 PI")
+    scroll_to(move, pump)
+    tap(move, pump)
+    assert board.session.state["figures"].get("APVLIA") == "diocletian"
+    assert board.pi_text == "5 PI"
+    screenshot(window, shots, "tetrarchia-board", pump)
+    end = action_button(board, "End turn")
+    scroll_to(end, pump)
+    tap(end, pump)
+    assert board.session.state["turn"] == "galerius"
+    assert board.emperor_text == "Galerius"
+    assert "Barbarian phase" in board.message
+    assert "State of the Empire" in board.message
+    screenshot(window, shots, "tetrarchia-barbarian-phase", pump)
+
+    tap(board.ids.log, pump)
+    log = app.screen("tetrarchia_log")
+    assert app.manager.current == "tetrarchia_log"
+    entries = [b for b in log.ids.entries.children if hasattr(b, "entry_index")]
+    assert [b.entry_index for b in reversed(entries)] == [3, 2, 1, 0]   # newest first
+    screenshot(window, shots, "tetrarchia-log", pump)
+    tap([b for b in entries if b.entry_index == 1][0], pump)         # back to "Enter ROMA"
+    screenshot(window, shots, "tetrarchia-log-confirm", pump)
+    tap(log.popup.yes, pump)
+    assert app.manager.current == "tetrarchia_board"
+    assert board.session.position == 1
+    assert board.session.state["turn"] == "diocletian"
+    assert board.session.state["figures"].get("ROMA") == "diocletian"
+    assert board.pi_text == "6 PI"
+
+
+def test_illegal_or_physical_dice_are_explained(app, pump, window, shots):
+    app.set_setting("dice_mode", "physical")
+    board = start_game(app, pump)
+    tap(action_button(board, "Enter ROMA"), pump)
+    end = action_button(board, "End turn")
+    scroll_to(end, pump)
+    tap(end, pump)
+    assert "Roll the VI die" in board.message
+    faces = {b.text: b for b in board.ids.dice_row.children}
+    assert sorted(faces) == sorted(["I", "II", "III", "IV", "V", "VI"])
+    screenshot(window, shots, "tetrarchia-physical-die", pump)
+    tap(faces["III"], pump)
+    assert "Roll the 6 die" in board.message
+    # an action the engine refuses: its reason is shown, nothing changes
+    board.play({"type": "move", "to": "ATLANTIS"})
+    pump()
+    assert board.message.startswith("Not allowed:")
+    assert board.session.state["turn"] == "diocletian"
+
+
+def test_switching_language_changes_the_header(app, pump):
+    board = start_game(app, pump)
+    assert board.ids.round_label.text == "Round 1"
+    app.set_setting("lang", "es")
+    pump()
+    assert board.ids.emperor_label.text == "Diocleciano"          # from the game catalog
+    assert board.ids.round_label.text == app.tr._("Round {round}").format(round=1)
+    enter = [b for b in board.ids.actions.children if b.action["type"] == "enter"][-1]
+    assert enter.text == app.tr._("Enter {province}").format(province="ROMA")
+
+
+def test_a_refusal_is_shown_in_the_players_language(app, pump):
+    board = start_game(app, pump)
+    app.set_setting("lang", "es")
+    pump()
+    before = board.session.state
+    board.play({"type": "protect"})               # off the board: he must enter first
+    pump()
+    assert board.message == "No permitido: Diocleciano debe volver primero al tablero: " \
+                            "entra en ROMA o BITHYNIA"
+    assert board.session.state == before
+
+
+def test_resume_list_opens_the_board(app, pump):
+    board = start_game(app, pump)
+    tap(action_button(board, "Enter ROMA"), pump)
+    tap(board.ids.home, pump)
+    home = app.screen("home")
+    tap(home.ids.saved_games.children[0], pump)
+    assert app.manager.current == "tetrarchia_board"
+    assert board.session.state["figures"]["ROMA"] == "diocletian"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_buttons_are_big_enough_and_inside_the_window(app, window, pump, lang):
+    from kivy.metrics import dp
+    from kivy.uix.button import Button
+    from kivy.uix.scrollview import ScrollView
+
+    app.set_setting("lang", lang)
+    app.set_setting("dice_mode", "physical")
+    board = start_game(app, pump)
+    tap([b for b in board.ids.actions.children if b.action["type"] == "enter"][-1], pump)
+    board.play({"type": "end_turn"})         # waits for a die: the face buttons show
+    pump()
+    for name in ("tetrarchia_setup", "tetrarchia_board", "tetrarchia_log"):
+        if name == "tetrarchia_log":
+            board.show_log()
+        else:
+            app.show(name)
+        pump()
+        screen = app.screen(name)
+        scrolled = {id(w) for s in walk(screen) if isinstance(s, ScrollView)
+                    for w in walk(s) if w is not s}
+        buttons = [w for w in walk(screen) if isinstance(w, Button)]
+        assert buttons, name
+        for widget in buttons:
+            left, bottom = widget.to_window(widget.x, widget.y)
+            right, top = widget.to_window(widget.right, widget.top)
+            where = f"{name}: {widget.text!r} at {left:.0f},{bottom:.0f}-{right:.0f},{top:.0f}"
+            assert widget.width >= dp(48) and widget.height >= dp(48), where
+            assert 0 <= left and right <= window.width, where
+            if id(widget) not in scrolled:          # rows of a scrolled list may be out of view
+                assert 0 <= bottom and top <= window.height, where
+            text_width, text_height = widget.texture_size
+            assert text_width <= widget.width and text_height <= widget.height, \
+                f"text overflows: {where}"
