@@ -4,28 +4,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from PIL import Image
+from touch import screenshot, tap
 
 from companion.app import CompanionApp
-
-
-def tap(widget, pump) -> None:
-    """Touch a widget at its centre, as a finger would, and let the app react."""
-    from kivy.tests.common import UnitTestTouch
-
-    touch = UnitTestTouch(*widget.to_window(*widget.center))
-    touch.touch_down()
-    touch.touch_up()
-    pump()
-
-
-def screenshot(window, folder, name, pump) -> Image.Image:
-    """Save the window as PNG (Kivy numbers the file) and open it."""
-    pump()
-    path = window.screenshot(str(folder / f"{name}.png"))
-    with Image.open(path) as image:
-        image.load()
-        return image
 
 
 def test_home_fills_a_phone_window(app, window, shots, pump):
