@@ -1,9 +1,15 @@
-"""Benchmark: cold start of the companion app to its first frame, against a bare Kivy app.
+"""Benchmark: cold start of the companion app to its first frame, against a bare Kivy app; and
+the time from tapping a legal action on the board to the updated board on screen.
 
-Run: python bench/companion.py [--runs N]   (needs a DISPLAY; without one it starts Xvfb)
-Each run is a fresh Python process, timed from launch until the window's first flip (the first
-frame on screen). The two apps alternate so both see the same machine load. Prints the median of
-each and their ratio; the target is a companion within 1.5 x the bare app. Figures, not tests.
+Run: python bench/companion.py [--runs N] [--taps N] [--no-start]
+     (needs a DISPLAY; without one it starts Xvfb)
+Cold start: each run is a fresh Python process, timed from launch until the window's first flip
+(the first frame on screen). The two apps alternate so both see the same machine load. Prints the
+median of each and their ratio; the target is a companion within 1.5 x the bare app.
+Taps: one app process plays a seeded Tetrarchia game by touching action buttons (every third tap
+is End turn, so the barbarian phase and its dice are included); each tap is timed from the touch
+to the next window flip (the store's fsync'ed journal line, the rebuilt board, the frame drawn).
+Prints mean and p95; the target is under 50 ms. Figures, not tests.
 """
 from __future__ import annotations
 
@@ -47,6 +53,121 @@ else:
 """
 
 
+TAPS_CHILD = r"""
+import random, sys, time
+from kivy.config import Config
+Config.set("graphics", "width", "360")
+Config.set("graphics", "height", "640")
+from kivy.clock import Clock
+from kivy.core.window import Window
+from companion.app import CompanionApp
+from companion.demo import action_button, tap
+
+taps, data_dir = int(sys.argv[1]), sys.argv[2]
+app = CompanionApp(data_dir=data_dir)
+chooser = random.Random(1)
+times, state = [], {"target": None, "tries": 0}
+
+
+def visible(button):
+    scroll = button.parent.parent
+    low = scroll.to_window(scroll.x, scroll.y)[1]
+    high = scroll.to_window(scroll.right, scroll.top)[1]
+    return low <= button.to_window(*button.center)[1] <= high
+
+
+def start(_dt):
+    app.screen("home").refresh()                      # the store
+    app.show("tetrarchia_setup")
+    setup = app.screen("tetrarchia_setup")
+    setup.seed = 7
+    setup.start()
+    Clock.schedule_once(step, 0.2)
+
+
+def step(_dt):
+    board = app.screen("tetrarchia_board")
+    if len(times) >= taps:
+        print("TIMES " + " ".join(f"{t:.6f}" for t in times), flush=True)
+        print("PARTS " + " ".join(f"{k}={sum(v) / max(len(v), 1):.6f}" for k, v in parts.items()),
+              flush=True)
+        app.stop()
+        return
+    if board.session.state.get("outcome") or not board.session.legal_actions():
+        setup = app.screen("tetrarchia_setup")       # game over: a new one (not timed)
+        setup.seed += 1
+        setup.start()
+        Clock.schedule_once(step, 0.1)
+        return
+    button = state["target"]
+    if button is None:
+        if len(times) % 3 == 2:
+            button = action_button(board, "End turn")
+        else:
+            shown = [b for b in board.ids.actions.children
+                     if b.action["type"] != "end_turn" and visible(b)]
+            button = chooser.choice(shown) if shown else action_button(board, "End turn")
+        state["target"], state["tries"] = button, 0
+    if not visible(button):
+        state["tries"] += 1
+        if state["tries"] > 30:
+            raise SystemExit(f"{button.text!r} never scrolled into view")
+        button.parent.parent.scroll_to(button, padding=0, animate=False)
+        Clock.schedule_once(step, 0)
+        return
+    state["target"] = None
+    began = time.perf_counter()
+
+    def shown(*_):
+        times.append(time.perf_counter() - began)
+        Window.unbind(on_flip=shown)
+        Clock.schedule_once(step, 0.02)                # a pause between taps, as at a table
+
+    Window.bind(on_flip=shown)
+    tap(button)
+
+
+parts = {"act": [], "refresh": []}                      # where a tap's time goes, on average
+
+
+def timed(owner, name, key):
+    original = getattr(owner, name)
+
+    def wrapper(*args, **kwargs):
+        began = time.perf_counter()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            parts[key].append(time.perf_counter() - began)
+    setattr(owner, name, wrapper)
+
+
+from companion.session import TableSession
+from companion.screens.tetrarchia_board import TetrarchiaBoardScreen
+timed(TableSession, "act", "act")
+timed(TetrarchiaBoardScreen, "refresh", "refresh")
+app.bind(on_start=lambda *_: Clock.schedule_once(start, 0.3))
+app.run()
+"""
+
+
+def time_taps(env: dict, data_dir: str, script: Path, taps: int) -> tuple[list[float], str]:
+    """Seconds from each tap on a board action to the next frame on screen; where time went."""
+    child = subprocess.run([sys.executable, str(script), str(taps), data_dir], cwd=REPO, env=env,
+                           capture_output=True, text=True, timeout=300)
+    times, parts = None, ""
+    for line in child.stdout.splitlines():
+        if line.startswith("PARTS"):
+            parts = "  of which, mean: session.act {act} ms, board refresh {refresh} ms".format(
+                **{k: f"{float(v) * 1000:.1f}" for k, v in
+                   (part.split("=") for part in line.split()[1:])})
+        if line.startswith("TIMES"):
+            times = [float(t) for t in line.split()[1:]]
+    if times:
+        return times, parts
+    raise RuntimeError(f"the tap benchmark failed: {child.stderr[-2000:]}")
+
+
 def start_xvfb() -> subprocess.Popen | None:
     """An Xvfb server when there is no DISPLAY (sets DISPLAY for the children)."""
     if os.environ.get("DISPLAY"):
@@ -80,6 +201,8 @@ def time_start(kind: str, env: dict, data_dir: str, script: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--taps", type=int, default=30)
+    parser.add_argument("--no-start", action="store_true", help="only the tap benchmark")
     args = parser.parse_args()
     server = start_xvfb()
     env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1",
@@ -87,21 +210,33 @@ def main() -> None:
     data_dir = tempfile.mkdtemp(prefix="companion-bench-")
     script = Path(data_dir) / "start_app.py"    # a file, not -c: Kivy's App looks up its source
     script.write_text(CHILD, encoding="utf-8")
+    taps_script = Path(data_dir) / "tap_app.py"
+    taps_script.write_text(TAPS_CHILD, encoding="utf-8")
+    times = {"bare": [], "companion": []}
     try:
-        for kind in ("bare", "companion"):      # warm the disk cache; not counted
-            time_start(kind, env, data_dir, script)
-        times = {"bare": [], "companion": []}
-        for _ in range(args.runs):
-            for kind in times:
-                times[kind].append(time_start(kind, env, data_dir, script))
+        if not args.no_start:
+            for kind in ("bare", "companion"):      # warm the disk cache; not counted
+                time_start(kind, env, data_dir, script)
+            for _ in range(args.runs):
+                for kind in times:
+                    times[kind].append(time_start(kind, env, data_dir, script))
+        taps, parts = time_taps(env, tempfile.mkdtemp(prefix="companion-taps-"), taps_script, args.taps)
     finally:
         if server is not None:
             server.terminate()
-    bare, companion = (statistics.median(times[k]) for k in ("bare", "companion"))
-    print(f"cold start to first frame, median of {args.runs} runs")
-    print(f"  bare Kivy app (one Label): {bare * 1000:7.0f} ms")
-    print(f"  companion (Home screen):   {companion * 1000:7.0f} ms")
-    print(f"  ratio: {companion / bare:.2f} x  (target <= 1.5 x)")
+    if not args.no_start:
+        bare, companion = (statistics.median(times[k]) for k in ("bare", "companion"))
+        print(f"cold start to first frame, median of {args.runs} runs")
+        print(f"  bare Kivy app (one Label): {bare * 1000:7.0f} ms")
+        print(f"  companion (Home screen):   {companion * 1000:7.0f} ms")
+        print(f"  ratio: {companion / bare:.2f} x  (target <= 1.5 x)")
+    ordered = sorted(taps)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    print(f"tap on a board action to the updated board on screen, {len(taps)} taps "
+          f"(every third End turn: barbarian phase)")
+    print(f"  mean {statistics.mean(taps) * 1000:5.1f} ms   p95 {p95 * 1000:5.1f} ms   "
+          f"max {ordered[-1] * 1000:5.1f} ms  (target < 50 ms)")
+    print(parts)
 
 
 if __name__ == "__main__":

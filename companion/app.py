@@ -15,7 +15,7 @@ from pathlib import Path
 from kivy.app import App
 from kivy.core.window import Window
 from kivy.lang import Builder
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.theme import Theme, read_palette
@@ -24,8 +24,10 @@ from companion.translate import Translator
 REPO_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = REPO_DIR / "content"
 SCREENS_DIR = Path(__file__).parent / "screens"
-SCREENS = ("home", "settings", "dice", "tetrarchia_setup", "tetrarchia_board", "tetrarchia_log")
-DEFAULT_SETTINGS = {"lang": "en", "dice_mode": "app"}   # dice_mode: "app" or "physical" (entered)
+SCREENS = ("home", "settings", "dice", "tetrarchia_setup", "tetrarchia_board", "tetrarchia_log",
+           "tetrarchia_end")
+DEFAULT_SETTINGS = {"lang": "en", "dice_mode": "app",  # dice_mode: "app" or "physical" (entered)
+                    "keep_screen_on": False}           # Android: buildozer's android.wakelock
 BACK_KEY = 27                                            # Escape on desktop, Back on Android
 
 # The themed widgets every screen uses: big type, 48 dp minimum, parchment and ink.
@@ -130,6 +132,7 @@ class CompanionApp(App):
     tr = ObjectProperty(None)
     theme = ObjectProperty(None)
     dice_mode = StringProperty("app")
+    keep_screen_on = BooleanProperty(False)
 
     def __init__(self, data_dir: str | Path | None = None,
                  content_dir: str | Path | None = None, game: str = "tetrarchia", **kwargs):
@@ -140,6 +143,7 @@ class CompanionApp(App):
         self.settings = read_settings(self.settings_path)
         self.tr = Translator(self.settings["lang"])
         self.dice_mode = self.settings["dice_mode"]
+        self.keep_screen_on = bool(self.settings["keep_screen_on"])
         self.theme = Theme.from_palette(read_palette(self.content_dir / game / "game.yaml"))
 
     @property
@@ -184,6 +188,8 @@ class CompanionApp(App):
             self.tr.lang = value
         elif key == "dice_mode":
             self.dice_mode = value
+        elif key == "keep_screen_on":
+            self.keep_screen_on = bool(value)
         write_settings(self.settings_path, self.settings)
 
     def _on_key(self, _window, key, *_args):

@@ -5,6 +5,7 @@ polygons, links lines (broken ones dashed in the palette's broken colour), provi
 by region, frontiers circles in the frontier colour; on top the discs of `state["discs"]`, the
 figures of `state["figures"]` (armies as squares, emperors as circles with their initial) and the
 fleets in their seas. Set `state` and it redraws; no rules here, only the picture of a state.
+A tap on a province or frontier dispatches `on_province(province_id)`.
 """
 from __future__ import annotations
 
@@ -43,8 +44,46 @@ class BoardView(Widget):
     geometry = DictProperty({})
 
     def __init__(self, **kwargs):
+        self.register_event_type("on_province")
         super().__init__(**kwargs)
         self.bind(pos=self.redraw, size=self.redraw, state=self.redraw, geometry=self.redraw)
+
+    def on_province(self, province: str) -> None:
+        """A province (or frontier) was tapped."""
+
+    # --- touching -----------------------------------------------------------------------------
+
+    def province_at(self, x: float, y: float) -> str | None:
+        """The province whose circle is nearest to (x, y), if the point is close enough to it
+        (twice the drawn radius and at least 20 dp: small circles are hard to hit)."""
+        if not self.geometry:
+            return None
+        reach = max(self.radius(self.scale()) * 2, dp(20))
+        best, best_distance = None, reach
+        for province, place in self.places().items():
+            px, py = self.to_px(place["at"])
+            distance = ((px - x) ** 2 + (py - y) ** 2) ** 0.5
+            if distance <= best_distance:
+                best, best_distance = province, distance
+        return best
+
+    def on_touch_down(self, touch):
+        if self.collide_point(*touch.pos):
+            touch.ud[("board", id(self))] = self.province_at(*touch.pos)
+            return True
+        return super().on_touch_down(touch)
+
+    def on_touch_up(self, touch):
+        province = touch.ud.get(("board", id(self)))
+        if province and self.collide_point(*touch.pos) and \
+                self.province_at(*touch.pos) == province:
+            self.dispatch("on_province", province)
+            return True
+        return super().on_touch_up(touch)
+
+    def centre_of(self, province: str) -> tuple[float, float]:
+        """Where a province is drawn, in the widget's parent's coordinates (for tests)."""
+        return self.to_px(self.places()[province]["at"])
 
     def load(self, content_dir) -> None:
         self.geometry = load_geometry(str(content_dir))

@@ -150,7 +150,9 @@ def preview(game, lang, paper, dpi, out_dir, content_dir):
 
 
 @main.command()
-def companion():
+@click.option("--demo", "demo_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Play a scripted turn and save a screenshot of each screen in this folder.")
+def companion(demo_dir):
     """Open the table companion in a phone-shaped window (needs the companion extra: Kivy)."""
     import subprocess
 
@@ -158,7 +160,8 @@ def companion():
         import kivy  # noqa: F401
     except ImportError:
         raise UserError(_("the companion needs Kivy: pip install -e \".[companion]\"")) from None
-    sys.exit(subprocess.call([sys.executable, "-m", "companion"]))
+    demo = ["--demo", str(demo_dir)] if demo_dir else []
+    sys.exit(subprocess.call([sys.executable, "-m", "companion", *demo]))
 
 
 @main.group()

@@ -1,4 +1,8 @@
-"""Settings: the language (switches live) and how dice are rolled; saved in user_data_dir."""
+"""Settings: the language (switches live), how dice are rolled and whether the screen stays on.
+
+All saved in user_data_dir. "Keep the screen on" is backed on Android by buildozer's
+android.wakelock (buildozer.spec); on desktop the choice is stored and shown only.
+"""
 from kivy.uix.screenmanager import Screen
 
 

@@ -10,7 +10,10 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
 
 from companion.boardview import BoardView  # noqa: F401  (registers the widget for the .kv)
 from companion.theme import rgba
@@ -73,6 +76,65 @@ def action_text(action: dict, tr, names) -> str:
     return text
 
 
+def attack_text(action: dict, odds: dict, tr, names) -> str:
+    """'Attack NARBONENSIS · 2 PI · win 67 %: (VI+3)×2 against 6+7'."""
+    from companion.odds import percent, values_text
+
+    roman, army = values_text(odds)
+    return action_text(action, tr, names) + " · " + tr._(
+        "win {percent} %: {roman} against {army}").format(
+        percent=percent(odds["win"]), roman=roman, army=army)
+
+
+def province_details(state: dict, province: str, names, tr) -> tuple[str, list[str]]:
+    """A province's name (with its coordinate) and lines of details: region, what it holds,
+    capital or ROMA, coastal seas, links. Board facts from the engine's tables, pieces from
+    the state."""
+    from forge.engine.tetrarchia.data import tables
+
+    t, _ = tables(), tr._
+    name = names.province(province)
+    region = t.region_of.get(province, "")
+    title = name
+    lines = []
+    if province in t.roman and t.region_index.get(region, 0):
+        title = f"{name} ({t.coordinate(province)})"
+        lines.append(_("Coordinate: {coordinate}").format(coordinate=t.coordinate(province)))
+    if province in t.frontier:
+        lines.append(_("Frontier"))
+    if region:
+        lines.append(_("Region: {region}").format(region=names.region(region)))
+    disc = (state.get("discs") or {}).get(province)
+    figure = (state.get("figures") or {}).get(province)
+    held = []
+    if disc:
+        held.append(names.disc(disc))
+    if figure == "army":
+        held.append(_("a barbarian army"))
+    elif figure:
+        held.append(names.emperor(figure))
+    for emperor, where in (state.get("emperors") or {}).items():
+        if where.get("at") == province and emperor != figure:
+            held.append(_("{emperor} passing through").format(emperor=names.emperor(emperor)))
+    lines.append(_("Holds: {pieces}").format(pieces=", ".join(held) if held else _("nothing")))
+    owner = t.capital_owner.get(province)
+    if owner:
+        lines.append(_("Capital of {emperor}").format(emperor=names.emperor(owner)) + " · " +
+                     (_("painted disc covered") if disc else _("painted disc showing")))
+    if province == t.roma:
+        lines.append(_("ROMA: the four-colour disc counts for every emperor") + " · " +
+                     (_("painted disc covered") if disc else _("painted disc showing")))
+    seas = t.coast.get(province) or ()
+    if seas:
+        lines.append(_("Coast of: {seas}").format(seas=", ".join(names.sea(s) for s in seas)))
+    links = [names.province(n) + ("" if t.kind(province, n) == "normal" else
+                                  " (" + _("broken link") + ")")
+             for n in t.neighbours.get(province, ())]
+    if links:
+        lines.append(_("Links: {links}").format(links=", ".join(links)))
+    return title, lines
+
+
 class TetrarchiaBoardScreen(Screen):
     """The board, the header, the message panel, the dice pad and the legal actions."""
 
@@ -84,10 +146,12 @@ class TetrarchiaBoardScreen(Screen):
     message = StringProperty("")
     need = ObjectProperty(None, allownone=True)    # (action, dice so far, die) while rolling
     pi = NumericProperty(0)
+    popup = None            # the open details or attack confirmation, for tests
 
     def on_kv_post(self, _base):
         app = App.get_running_app()
         self.ids.board.load(app.content_dir)
+        self.ids.board.bind(on_province=lambda _w, province: self.show_province(province))
         app.tr.bind(lang=lambda *_: self.on_language())
 
     def open(self, session) -> None:
@@ -135,11 +199,15 @@ class TetrarchiaBoardScreen(Screen):
         box = self.ids.actions
         box.clear_widgets()
         for action in self.session.legal_actions():
-            button = Factory.BigButton(text=action_text(action, app.tr, names))
+            if action.get("type") == "attack":
+                text = attack_text(action, self.odds(action), app.tr, names)
+            else:
+                text = action_text(action, app.tr, names)
+            button = Factory.BigButton(text=text)
             button.bind(texture_size=lambda b, size: setattr(
                 b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
             button.action = action
-            button.bind(on_release=lambda b: self.play(b.action))
+            button.bind(on_release=lambda b: self.choose(b.action))
             box.add_widget(button)
         box.parent.scroll_y = 1
 
@@ -156,6 +224,69 @@ class TetrarchiaBoardScreen(Screen):
             button = Factory.BigButton(text=face)
             button.bind(on_release=lambda _b, v=value: self.enter_die(v))
             row.add_widget(button)
+
+    # --- details and confirmation --------------------------------------------------------------
+
+    def odds(self, action: dict) -> dict:
+        from companion.odds import fight_odds
+
+        return fight_odds(self.session.state, action["target"])
+
+    def _popup(self, title: str, body: str, buttons: list) -> Popup:
+        """A popup with scrollable text and a row of big buttons, inside a phone's screen."""
+        app = App.get_running_app()
+        content = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(4))
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(Factory.Body(text=body, color=app.theme.accent_ink, font_size="18sp"))
+        content.add_widget(scroll)
+        row = BoxLayout(size_hint_y=None, height=dp(app.theme.button_dp), spacing=dp(8))
+        for button in buttons:
+            row.add_widget(button)
+        content.add_widget(row)
+        self.popup = Popup(title=title, title_size="20sp", content=content,
+                           size_hint=(0.94, 0.7), auto_dismiss=False)
+        self.popup.open()
+        return self.popup
+
+    def close_popup(self) -> None:
+        if self.popup is not None:
+            self.popup.dismiss(animation=False)     # gone at once: the next tap reaches the list
+            self.popup = None
+
+    def show_province(self, province: str) -> None:
+        """A tapped province's details: name, coordinate, region, pieces, capital, seas, links."""
+        if self.session is None:
+            return
+        app = App.get_running_app()
+        title, lines = province_details(self.session.state, province, names_for(self.session),
+                                        app.tr)
+        close = Factory.BigButton(text=app.tr._("Close"))
+        close.bind(on_release=lambda *_: self.close_popup())
+        popup = self._popup(title, "\n".join(lines), [close])
+        popup.province, popup.close = province, close
+
+    def choose(self, action: dict) -> None:
+        """A tapped action: attacks first show their odds and ask; the rest are played."""
+        if action.get("type") != "attack":
+            self.play(action)
+            return
+        from companion.odds import percent, values_text
+
+        app = App.get_running_app()
+        tr, names = app.tr, names_for(self.session)
+        odds = self.odds(action)
+        roman, army = values_text(odds)
+        body = "\n".join([
+            action_text(action, tr, names),
+            tr._("Emperor {roman} against army {army}").format(roman=roman, army=army),
+            tr._("Win {win} % · tie {tie} % · lose {lose} %").format(
+                win=percent(odds["win"]), tie=percent(odds["tie"]), lose=percent(odds["lose"]))])
+        cancel = Factory.BigButton(text=tr._("Cancel"))
+        attack = Factory.BigButton(text=tr._("Attack"))
+        cancel.bind(on_release=lambda *_: self.close_popup())
+        attack.bind(on_release=lambda *_: (self.close_popup(), self.play(action)))
+        popup = self._popup(tr._("Attack?"), body, [cancel, attack])
+        popup.yes, popup.no = attack, cancel
 
     # --- playing ------------------------------------------------------------------------------
 
@@ -187,6 +318,13 @@ class TetrarchiaBoardScreen(Screen):
             self.message = "\n".join(words)
         self.refresh()
         self.ids.info.scroll_y = 1
+        if self.session.state.get("outcome"):
+            self.show_end()
+
+    def show_end(self) -> None:
+        app = App.get_running_app()
+        app.screen("tetrarchia_end").open(self.session)
+        app.show("tetrarchia_end")
 
     def enter_die(self, value: int) -> None:
         """A die entered from the table: retry the waiting action with it."""

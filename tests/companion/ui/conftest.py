@@ -31,7 +31,7 @@ def _start_xvfb() -> subprocess.Popen | None:
     if os.environ.get("DISPLAY"):
         return None
     if not shutil.which("Xvfb"):
-        pytest.skip("no DISPLAY and no Xvfb (apt-get install xvfb)")
+        return None
     for number in range(99, 140):
         if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
             continue
@@ -46,13 +46,28 @@ def _start_xvfb() -> subprocess.Popen | None:
                 break
             time.sleep(0.05)
         server.kill()
-    pytest.skip("could not start Xvfb")
+    return None
+
+
+# The display and the window size are set when this conftest is imported, before any test module
+# is collected: test modules import companion.app, which imports kivy.core.window and so creates
+# the window at once. Created earlier (as it was), the window came up with no DISPLAY through
+# SDL's fallback video driver at Kivy's default 800 x 600; resizing it to 360 x 640 did not resize
+# its GL surface, so Window.screenshot read 640 rows from a 600-row buffer: a 40 px black band at
+# the top of every screenshot, over the header.
+_SERVER = _start_xvfb()
+if os.environ.get("DISPLAY"):
+    from kivy.config import Config as _Config
+
+    _Config.set("graphics", "width", str(WIDTH))
+    _Config.set("graphics", "height", str(HEIGHT))
 
 
 @pytest.fixture(scope="session")
 def window():
     """Kivy's window, 360 x 640, on a real (possibly virtual) X display."""
-    server = _start_xvfb()
+    if not os.environ.get("DISPLAY"):
+        pytest.skip("no DISPLAY and Xvfb could not start (apt-get install xvfb)")
     from kivy.config import Config
 
     Config.set("graphics", "width", str(WIDTH))
@@ -63,9 +78,9 @@ def window():
     window = EventLoop.window
     window.size = (WIDTH, HEIGHT)
     yield window
-    if server is not None:
-        server.terminate()
-        server.wait(5)
+    if _SERVER is not None:
+        _SERVER.terminate()
+        _SERVER.wait(5)
 
 
 def pump(frames: int = 3) -> None:

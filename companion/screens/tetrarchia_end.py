@@ -1,0 +1,102 @@
+"""The end of a Tetrarchia game: victory or defeat and why, the 10-point score item by item,
+EL GRANDE's standing when it was played; Log (to review or undo) and Home.
+
+Everything comes from the session's state (`state["outcome"]`); the sentence saying why is the
+log's own words for the engine's `end` event.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.screens.tetrarchia_board import names_for
+
+# the score items of rules.yaml, as the end screen names them
+ITEMS = {
+    "frontier_protected": "Protected frontiers",
+    "italia_free": "ITALIA without Revolt discs",
+    "frontier_open": "Unprotected frontiers",
+    "army_on_board": "Barbarian armies on the board",
+    "rebellion": "Regions in rebellion",
+}
+RULERS = {"east": "East", "west": "West"}
+
+
+def score_lines(score: dict, tr) -> list[str]:
+    """One line per score item: 'Protected frontiers (6): +6'."""
+    lines = []
+    for item in score.get("items", []):
+        label = tr._(ITEMS.get(item["id"], item["id"]))
+        points = item["points"]
+        lines.append(f"{label} ({item['count']}): {points:+d}" if points else
+                     f"{label} ({item['count']}): 0")
+    return lines
+
+
+def el_grande_lines(standing: dict, tr, names) -> list[str]:
+    """Each emperor's side and points, el Grande first."""
+    lines = []
+    grande = standing.get("el_grande")
+    points = standing.get("points", {})
+    rulers = standing.get("rulers", {})
+    for emperor in sorted(points, key=lambda e: (e != grande, -points[e])):
+        text = tr._("{emperor} ({side}): {points} points").format(
+            emperor=names.emperor(emperor), side=tr._(RULERS.get(rulers.get(emperor), "-")),
+            points=points[emperor])
+        if emperor == grande:
+            text = tr._("el Grande") + ": " + text
+        lines.append(text)
+    if grande is None:
+        lines.append(tr._("No el Grande: the Tetrarchy is preserved."))
+    return lines
+
+
+class TetrarchiaEndScreen(Screen):
+    """Victory or defeat, the score, EL GRANDE; Log and Home."""
+
+    session = ObjectProperty(None, allownone=True)
+    result_text = StringProperty("")
+    reason_text = StringProperty("")
+    total_text = StringProperty("")
+
+    def open(self, session) -> None:
+        self.session = session
+        self.refresh()
+
+    def refresh(self) -> None:
+        from forge.engine.tetrarchia.words import describe
+
+        app = App.get_running_app()
+        tr = app.tr
+        box = self.ids.score_items
+        box.clear_widgets()
+        outcome = (self.session.state.get("outcome") if self.session else None) or {}
+        if not outcome:
+            self.result_text, self.reason_text, self.total_text = tr._("Still playing"), "", ""
+            return
+        self.session.set_language(tr.lang)
+        self.result_text = tr._("Victory") if outcome.get("result") == "victory" \
+            else tr._("Defeat")
+        self.reason_text = describe({"kind": "end", **{k: v for k, v in outcome.items()
+                                                       if k != "score"}},
+                                    self.session.translator)
+        score = outcome.get("score") or {}
+        self.total_text = tr._("Score: {total} out of {most}").format(
+            total=score.get("total", 0), most=score.get("max", 10))
+        for line in score_lines(score, tr):
+            box.add_widget(Factory.Body(text=line))
+        standing = outcome.get("el_grande")
+        if standing:
+            box.add_widget(Factory.Section(text="EL GRANDE"))
+            for line in el_grande_lines(standing, tr, names_for(self.session)):
+                box.add_widget(Factory.Body(text=line))
+
+    def show_log(self) -> None:
+        app = App.get_running_app()
+        app.screen("tetrarchia_log").open(self.session)
+        app.show("tetrarchia_log")
+
+
+SCREEN = TetrarchiaEndScreen
