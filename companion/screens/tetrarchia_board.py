@@ -194,22 +194,33 @@ class TetrarchiaBoardScreen(Screen):
         self.build_dice()
 
     def build_actions(self) -> None:
+        """One big button per legal action; buttons are reused, not rebuilt, after each tap."""
         app = App.get_running_app()
         names = names_for(self.session)
         box = self.ids.actions
-        box.clear_widgets()
-        for action in self.session.legal_actions():
+        actions = self.session.legal_actions()
+        buttons = list(reversed(box.children))          # in the order they are shown
+        while len(buttons) < len(actions):
+            buttons.append(self._action_button(box))
+        for extra in buttons[len(actions):]:
+            box.remove_widget(extra)
+        for button, action in zip(buttons, actions):
             if action.get("type") == "attack":
-                text = attack_text(action, self.odds(action), app.tr, names)
+                button.text = attack_text(action, self.odds(action), app.tr, names)
             else:
-                text = action_text(action, app.tr, names)
-            button = Factory.BigButton(text=text)
-            button.bind(texture_size=lambda b, size: setattr(
-                b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+                button.text = action_text(action, app.tr, names)
             button.action = action
-            button.bind(on_release=lambda b: self.choose(b.action))
-            box.add_widget(button)
         box.parent.scroll_y = 1
+
+    def _action_button(self, box):
+        """A new action button, added at the end of the list."""
+        app = App.get_running_app()
+        button = Factory.BigButton()
+        button.bind(texture_size=lambda b, size: setattr(
+            b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+        button.bind(on_release=lambda b: self.choose(b.action))
+        box.add_widget(button)
+        return button
 
     def build_dice(self) -> None:
         """The face buttons while the engine waits for a die entered from the table."""
