@@ -67,6 +67,7 @@ taps, data_dir = int(sys.argv[1]), sys.argv[2]
 app = CompanionApp(data_dir=data_dir)
 chooser = random.Random(1)
 times, state = [], {"target": None, "tries": 0}
+step_times = []                 # taps on "Done: next" / "Done" of the barbarian phase's steps
 
 
 def visible(button):
@@ -89,6 +90,7 @@ def step(_dt):
     board = app.screen("tetrarchia_board")
     if len(times) >= taps:
         print("TIMES " + " ".join(f"{t:.6f}" for t in times), flush=True)
+        print("STEPS " + " ".join(f"{t:.6f}" for t in step_times), flush=True)
         print("PARTS " + " ".join(f"{k}={sum(v) / max(len(v), 1):.6f}" for k, v in parts.items()),
               flush=True)
         app.stop()
@@ -99,9 +101,21 @@ def step(_dt):
         setup.start()
         Clock.schedule_once(step, 0.1)
         return
+    if board.steps:                                   # the barbarian phase, step by step
+        began = time.perf_counter()
+
+        def stepped(*_):
+            step_times.append(time.perf_counter() - began)
+            Window.unbind(on_flip=stepped)
+            Clock.schedule_once(step, 0.02)
+
+        Window.bind(on_flip=stepped)
+        tap(board.step_button)
+        return
     button = state["target"]
     if button is None:
-        if len(times) % 3 == 2:
+        can_end = any(b.action["type"] == "end_turn" for b in board.ids.actions.children)
+        if len(times) % 3 == 2 and can_end:          # not while passing through: he must move
             button = action_button(board, "End turn")
         else:
             shown = [b for b in board.ids.actions.children
@@ -152,10 +166,11 @@ app.run()
 
 
 def time_taps(env: dict, data_dir: str, script: Path, taps: int) -> tuple[list[float], str]:
-    """Seconds from each tap on a board action to the next frame on screen; where time went."""
+    """Seconds from each tap on a board action to the next frame on screen; where time went
+    (and a line on the taps walking through the barbarian phase's steps)."""
     child = subprocess.run([sys.executable, str(script), str(taps), data_dir], cwd=REPO, env=env,
                            capture_output=True, text=True, timeout=300)
-    times, parts = None, ""
+    times, parts, steps = None, "", []
     for line in child.stdout.splitlines():
         if line.startswith("PARTS"):
             parts = "  of which, mean: session.act {act} ms, board refresh {refresh} ms".format(
@@ -163,6 +178,13 @@ def time_taps(env: dict, data_dir: str, script: Path, taps: int) -> tuple[list[f
                    (part.split("=") for part in line.split()[1:])})
         if line.startswith("TIMES"):
             times = [float(t) for t in line.split()[1:]]
+        if line.startswith("STEPS"):
+            steps.extend(float(t) for t in line.split()[1:])
+    if times and steps:
+        ordered = sorted(steps)
+        p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+        parts += (f"\n  taps on the barbarian phase's step buttons ({len(steps)}): mean "
+                  f"{statistics.mean(steps) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms (not above)")
     if times:
         return times, parts
     raise RuntimeError(f"the tap benchmark failed: {child.stderr[-2000:]}")

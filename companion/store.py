@@ -4,7 +4,7 @@ Layout, under a data directory the caller gives (the app passes `App.user_data_d
 
     <root>/<id>/snapshot.json   a full forge session save, written atomically (forge.saves)
     <root>/<id>/journal.jsonl   one line per confirmed log change since that snapshot
-    <root>/<id>/meta.json       what the resume list shows (atomic writes)
+    <root>/<id>/meta.json       what the resume list shows (atomic, refreshed after every change)
 
 Every journal line is written, flushed and fsync'ed before `Game.act` (undo, redo, goto)
 returns, so a change the screen shows as done survives a kill at any moment. Each line carries
@@ -88,15 +88,20 @@ def _fsync_dir(folder: Path) -> None:
         os.close(handle)
 
 
-def write_json_atomic(path: Path, data: dict) -> None:
-    """Temporary file, fsync, rename, fsync of the folder: the old file or the new, never half."""
+def write_json_atomic(path: Path, data: dict, sync_dir: bool = True) -> None:
+    """Temporary file, fsync, rename, fsync of the folder: the old file or the new, never half.
+
+    `sync_dir=False` skips the folder's fsync (the rename is still atomic; only its durability
+    waits for the next folder sync): for the meta refreshed after every action.
+    """
     temporary = path.with_name(f".{path.name}.tmp")
     with open(temporary, "w", encoding="utf-8") as stream:
         json.dump(data, stream, ensure_ascii=False, sort_keys=True)
         stream.flush()
         os.fsync(stream.fileno())
     os.replace(temporary, path)
-    _fsync_dir(path.parent)
+    if sync_dir:
+        _fsync_dir(path.parent)
 
 
 class Game:
@@ -172,7 +177,12 @@ class Game:
         self.seq += 1
         self.journal_lines += 1
         if self.journal_lines >= self.store.compact_every:
-            self.snapshot()
+            self.snapshot()                 # refreshes the meta too
+        else:                               # the resume list: round, turn, phase, outcome
+            try:
+                self.save_meta(sync_dir=False)
+            except OSError:                 # the change is confirmed; the meta is only a summary
+                pass                        # (open_game rebuilds it)
 
     # --- snapshots and meta -------------------------------------------------------------------
 
@@ -186,13 +196,18 @@ class Game:
         self.journal_lines = 0
         self.save_meta()
 
-    def save_meta(self, **changes) -> None:
-        """Refresh the resume-list fields from the state (and any `changes`), atomically."""
+    def save_meta(self, sync_dir: bool = True, **changes) -> None:
+        """Refresh the resume-list fields from the state (and any `changes`), atomically.
+
+        Called after every confirmed change (right after its journal line is fsync'ed), so the
+        resume list shows the round, whose turn and the phase, or the outcome once it is over.
+        """
         state = self.session.states[self.session.position]
         self.meta.update(changes)
         self.meta.update(updated=_now(), round=state.get("round"), turn=state.get("turn"),
+                         phase=state.get("phase"), outcome=state.get("outcome"),
                          finished=bool(state.get("outcome")), log_length=self.session.position)
-        write_json_atomic(self.folder / META, self.meta)
+        write_json_atomic(self.folder / META, self.meta, sync_dir)
 
     def close(self) -> None:
         """Snapshot (on pause and on stop)."""

@@ -52,13 +52,48 @@ class HomeScreen(Screen):
             self.ids.saved_games.add_widget(Factory.Body(text=app.tr._("No saved games yet.")))
         for game in saved:
             entry = Factory.BigButton(text=self.describe(game))
+            entry.bind(texture_size=self._fit_entry)
             entry.bind(on_release=lambda _b, g=game: self.resume(g))
             self.ids.saved_games.add_widget(entry)
 
+    @staticmethod
+    def _fit_entry(entry, texture_size) -> None:
+        """A resume entry grows to its two lines (never below the button height)."""
+        from kivy.metrics import dp
+
+        theme = App.get_running_app().theme
+        entry.height = max(dp(theme.button_dp), texture_size[1] + dp(12))
+
     def describe(self, meta: dict) -> str:
-        """One line of the resume list: name and when it was last played."""
+        """A resume entry: name and when it was last played; then the round and whose turn it
+        is, or the result once the game is over."""
         when = (meta.get("updated") or meta.get("created") or "")[:16].replace("T", " ")
-        return f"{meta.get('name', meta.get('id'))} · {when}"
+        first = f"{meta.get('name', meta.get('id'))} · {when}"
+        second = self.progress(meta)
+        return f"{first}\n{second}" if second else first
+
+    def progress(self, meta: dict) -> str:
+        """'Round 3 · Galerius' (the emperor's name translated), or 'Victory' / 'Defeat'."""
+        tr = App.get_running_app().tr
+        outcome = meta.get("outcome")
+        if outcome or meta.get("finished"):
+            result = outcome.get("result") if isinstance(outcome, dict) else None
+            return {"victory": tr._("Victory"), "defeat": tr._("Defeat")}.get(
+                result, tr._("Game over"))
+        if meta.get("round") is None:
+            return ""
+        turn = meta.get("turn")
+        line = tr._("Round {round}").format(round=meta["round"])
+        return f"{line} · {self.player_name(meta.get('game'), turn)}" if turn else line
+
+    @staticmethod
+    def player_name(game: str | None, who: str) -> str:
+        """Whose turn, in the player's language (Tetrarchia: the game catalog's emperor names)."""
+        if game == "tetrarchia":
+            from forge.engine.tetrarchia.words import Names
+
+            return Names(App.get_running_app().tr).emperor(who)
+        return who
 
     def new_game(self, game_id: str) -> None:
         """Start a game of `game_id` through the session and list it."""

@@ -135,6 +135,81 @@ def province_details(state: dict, province: str, names, tr) -> tuple[str, list[s
     return title, lines
 
 
+def province_actions(state: dict, actions: list[dict], province: str) -> list[dict]:
+    """The legal actions that concern a province: entering it, moving to it, attacking it, and
+    protecting or subduing there when the emperor whose turn it is stands in it."""
+    turn = state.get("turn")
+    here = ((state.get("emperors") or {}).get(turn) or {}).get("at") == province
+    out = []
+    for action in actions:
+        kind = action.get("type")
+        if (kind == "enter" and action.get("province", "ROMA") == province) or \
+                (kind == "move" and action.get("to") == province) or \
+                (kind == "attack" and action.get("target") == province) or \
+                (kind in ("protect", "subdue") and here):
+            out.append(action)
+    return out
+
+
+ADVANCE_ENDS = ("move", "block", "combat")      # what ends one army's step in the advance
+
+
+def barbarian_steps(entry: dict) -> list[dict]:
+    """An end_turn log entry's events and words grouped into the barbarian phase's steps, in
+    order: the State of the Empire, each roll with its result, an uprising with its aftermath,
+    each army's advance. Each step: `kind` (state, roll, uprising, advance), `events`, `words`,
+    `dice` [(die, value)]. Every event of the entry is in exactly one step, in order."""
+    steps: list[dict] = []
+    section, army = "state", None       # army: the provinces of the army now advancing
+
+    def start(kind):
+        steps.append({"kind": kind, "events": [], "words": [], "dice": []})
+
+    for event, words in zip(entry["events"], entry["words"]):
+        kind = event.get("kind")
+        if kind == "step":
+            section = event.get("step")
+            if section == "advance":
+                start("advance")
+                army = None
+        elif section != "advance":
+            if kind == "roll" and event.get("purpose") == "state_region":
+                start("roll")
+            elif kind == "uprising" and (not steps or steps[-1]["kind"] != "uprising"):
+                start("uprising")
+        else:
+            where = _army_of(event)
+            if where is not None:
+                if army is not None and not (where & army):
+                    start("advance")
+                    army = set()
+                army = (army or set()) | where
+        if not steps:
+            start("state")
+        step = steps[-1]
+        step["events"].append(event)
+        step["words"].append(words)
+        if kind == "roll":
+            step["dice"].append((event.get("die"), event.get("value")))
+    return steps
+
+
+def _army_of(event: dict) -> set | None:
+    """The provinces of the army an advance event is about (None: not about one army)."""
+    kind = event.get("kind")
+    if kind == "roll" and event.get("purpose") == "broken_link":
+        return set(event.get("between") or ())
+    if kind == "link":
+        return set(event.get("between") or ())
+    if kind == "move" and event.get("piece") == "army":
+        return {event.get("from"), event.get("to")}
+    if kind == "block":
+        return {event.get("army"), event.get("to")}
+    if kind == "combat" and event.get("attacker") == "army":
+        return {event.get("army_at"), event.get("emperor_at")}
+    return None
+
+
 class TetrarchiaBoardScreen(Screen):
     """The board, the header, the message panel, the dice pad and the legal actions."""
 
@@ -147,6 +222,9 @@ class TetrarchiaBoardScreen(Screen):
     need = ObjectProperty(None, allownone=True)    # (action, dice so far, die) while rolling
     pi = NumericProperty(0)
     popup = None            # the open details or attack confirmation, for tests
+    steps = ListProperty([])    # the barbarian phase's steps still being walked through
+    step_index = NumericProperty(0)
+    step_button = None      # "Done: next" / "Done" while walking through the steps
 
     def on_kv_post(self, _base):
         app = App.get_running_app()
@@ -159,11 +237,14 @@ class TetrarchiaBoardScreen(Screen):
         self.session = session
         self.need = None
         self.message = ""
+        self.steps = []
         self.refresh()
 
     def on_language(self) -> None:
         if self.session is not None:
             self.session.set_language(App.get_running_app().tr.lang)
+            if self.steps:          # the steps' words in the new language, same step shown
+                self.steps = barbarian_steps(self.session.log()[self.session.position])
             self.refresh()
 
     # --- showing ------------------------------------------------------------------------------
@@ -198,6 +279,12 @@ class TetrarchiaBoardScreen(Screen):
         app = App.get_running_app()
         names = names_for(self.session)
         box = self.ids.actions
+        if self.step_button is not None and self.step_button.parent is box:
+            box.remove_widget(self.step_button)
+        if self.steps:
+            box.clear_widgets()
+            self.show_step()
+            return
         actions = self.session.legal_actions()
         buttons = list(reversed(box.children))          # in the order they are shown
         while len(buttons) < len(actions):
@@ -243,12 +330,26 @@ class TetrarchiaBoardScreen(Screen):
 
         return fight_odds(self.session.state, action["target"])
 
-    def _popup(self, title: str, body: str, buttons: list) -> Popup:
-        """A popup with scrollable text and a row of big buttons, inside a phone's screen."""
+    def _popup(self, title: str, body: str, buttons: list, listed: list = ()) -> Popup:
+        """A popup with scrollable text (and `listed` big buttons under it, one a line) and a
+        row of big buttons, inside a phone's screen."""
         app = App.get_running_app()
         content = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(4))
         scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(Factory.Body(text=body, color=app.theme.accent_ink, font_size="18sp"))
+        if listed:
+            inner = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
+            inner.bind(minimum_height=inner.setter("height"))
+            text = Factory.Body(text=body, color=app.theme.accent_ink, font_size="18sp",
+                                size_hint_y=None)
+            text.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                      texture_size=lambda w, size: setattr(w, "height", size[1]))
+            inner.add_widget(text)
+            for button in listed:
+                inner.add_widget(button)
+            scroll.add_widget(inner)
+        else:
+            scroll.add_widget(Factory.Body(text=body, color=app.theme.accent_ink,
+                                           font_size="18sp"))
         content.add_widget(scroll)
         row = BoxLayout(size_hint_y=None, height=dp(app.theme.button_dp), spacing=dp(8))
         for button in buttons:
@@ -273,8 +374,19 @@ class TetrarchiaBoardScreen(Screen):
                                         app.tr)
         close = Factory.BigButton(text=app.tr._("Close"))
         close.bind(on_release=lambda *_: self.close_popup())
-        popup = self._popup(title, "\n".join(lines), [close])
-        popup.province, popup.close = province, close
+        listed = []
+        if not self.steps and self.need is None:
+            names = names_for(self.session)
+            for action in province_actions(self.session.state, self.session.legal_actions(),
+                                           province):
+                button = Factory.BigButton(text=action_text(action, app.tr, names))
+                button.bind(texture_size=lambda b, size: setattr(
+                    b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+                button.action = action
+                button.bind(on_release=lambda b: (self.close_popup(), self.choose(b.action)))
+                listed.append(button)
+        popup = self._popup(title, "\n".join(lines), [close], listed)
+        popup.province, popup.close, popup.actions = province, close, listed
 
     def choose(self, action: dict) -> None:
         """A tapped action: attacks first show their odds and ask; the rest are played."""
@@ -321,16 +433,63 @@ class TetrarchiaBoardScreen(Screen):
             self.build_dice()
             return
         self.need = None
-        words = self.session.log()[-1]["words"] if entry is not None else []
-        if clean.get("type") == "end_turn":
-            self.message = tr._("Barbarian phase: mirror these changes on the board.") + \
-                "\n" + "\n".join(words)
+        last = self.session.log()[-1] if entry is not None else None
+        words = last["words"] if last is not None else []
+        steps = barbarian_steps(last) if last is not None and \
+            clean.get("type") == "end_turn" else []
+        if steps:
+            self.steps, self.step_index = steps, 0
         else:
+            self.steps = []
             self.message = "\n".join(words)
         self.refresh()
         self.ids.info.scroll_y = 1
         if self.session.state.get("outcome"):
             self.show_end()
+
+    # --- the barbarian phase, step by step ----------------------------------------------------
+
+    def step_text(self, index: int) -> str:
+        """'Step 2 of 5', the dice rolled and the changes to make, in the players' language."""
+        tr = App.get_running_app().tr
+        step = self.steps[index]
+        lines = [tr._("Barbarian phase: mirror these changes on the board.") + " " +
+                 tr._("Step {step} of {steps}").format(step=index + 1, steps=len(self.steps))]
+        if step["dice"]:
+            lines.append(tr._("Dice rolled: {dice}").format(
+                dice=", ".join(f"{die} → {value}" for die, value in step["dice"])))
+        return "\n".join(lines + step["words"])
+
+    def show_step(self) -> None:
+        """The current step in the message panel and its button in place of the actions."""
+        app = App.get_running_app()
+        tr = app.tr
+        if self.step_button is None:
+            self.step_button = Factory.BigButton()
+            self.step_button.bind(texture_size=lambda b, size: setattr(
+                b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+            self.step_button.bind(on_release=lambda *_: self.next_step())
+        last = self.step_index >= len(self.steps) - 1
+        self.step_button.text = tr._("Done") if last else tr._("Done: next")
+        if self.step_button.parent is not None:
+            self.step_button.parent.remove_widget(self.step_button)
+        self.ids.actions.add_widget(self.step_button)
+        self.message = self.step_text(self.step_index)
+        self.ids.info.scroll_y = 1
+        self.ids.actions.parent.scroll_y = 1
+
+    def next_step(self) -> None:
+        """The players have made this step's changes: the next one, or back to the actions."""
+        if not self.steps:
+            return
+        if self.step_index < len(self.steps) - 1:
+            self.step_index += 1
+            self.show_step()
+            return
+        self.steps = []
+        self.message = ""
+        self.ids.actions.remove_widget(self.step_button)
+        self.build_actions()
 
     def show_end(self) -> None:
         app = App.get_running_app()

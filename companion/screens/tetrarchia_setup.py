@@ -1,11 +1,14 @@
-"""Tetrarchia set-up: the level's four digits, the edition and the players; Start opens the board.
+"""Tetrarchia set-up: the level's four digits, the edition, the players and the variants; Start
+opens the board.
 
-The choices are those of content (rules.yaml's difficulty rows, game.yaml's editions and player
-counts); the game itself is set up by companion.session.
+The choices are those of content (rules.yaml's difficulty rows and variants, game.yaml's editions
+and player counts); the game itself is set up by companion.session, and a combination the engine
+refuses (EL GRANDE with 3 players in the earlier edition) is explained in the player's language.
 """
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -25,16 +28,67 @@ def digit_choices(content_dir) -> list[list[int]]:
         return [sorted(d) for d in DIGITS]
 
 
+def variant_choices(content_dir) -> list[dict]:
+    """rules.yaml's variants in their order: id, printed name, editions (None: every edition)."""
+    import yaml
+
+    try:
+        rules = yaml.safe_load((content_dir / "tetrarchia" / "rules.yaml").read_text("utf-8"))
+        return [{"id": str(v["id"]), "name": str(v.get("name", v["id"])),
+                 "editions": list(v["editions"]) if v.get("editions") else None}
+                for v in rules.get("variants") or []]
+    except (OSError, KeyError, TypeError, ValueError, AttributeError):
+        return []
+
+
 class TetrarchiaSetupScreen(Screen):
-    """Level digits with +/- buttons, edition and player choices, and Start."""
+    """Level digits with +/- buttons, edition, player and variant choices, and Start."""
 
     level = ListProperty(list(DEFAULT_LEVEL))
     edition = StringProperty("later")
     players = NumericProperty(1)
-    seed = None                 # tests set a seed; otherwise a random one
+    variants = ListProperty([])     # the chosen variant ids, in rules.yaml order
+    seed = None                     # tests set a seed; otherwise a random one
 
     def on_kv_post(self, _base):
-        self.choices = digit_choices(App.get_running_app().content_dir)
+        content_dir = App.get_running_app().content_dir
+        self.choices = digit_choices(content_dir)
+        self.all_variants = variant_choices(content_dir)
+        self.variant_buttons = {}
+        self.show_variants()
+
+    def valid_variants(self) -> list[dict]:
+        """The variants that apply to the chosen edition."""
+        return [v for v in self.all_variants
+                if v["editions"] is None or self.edition in v["editions"]]
+
+    def on_edition(self, *_):
+        """Another edition: drop the other edition's variants and show this one's."""
+        valid = {v["id"] for v in self.valid_variants()}
+        self.variants = [v for v in self.variants if v in valid]
+        if hasattr(self, "all_variants"):
+            self.show_variants()
+
+    def show_variants(self) -> None:
+        """One toggle button a variant of the edition, named as printed."""
+        box = self.ids.variants
+        box.clear_widgets()
+        self.variant_buttons = {}
+        for variant in self.valid_variants():
+            button = Factory.Choice(text=variant["name"],
+                                    state="down" if variant["id"] in self.variants else "normal")
+            button.variant_id = variant["id"]
+            button.bind(state=self._variant_toggled)
+            self.variant_buttons[variant["id"]] = button
+            box.add_widget(button)
+
+    def _variant_toggled(self, button, state) -> None:
+        chosen = set(self.variants)
+        if state == "down":
+            chosen.add(button.variant_id)
+        else:
+            chosen.discard(button.variant_id)
+        self.variants = [v["id"] for v in self.all_variants if v["id"] in chosen]
 
     def step(self, digit: int, change: int) -> None:
         """Raise or lower one digit within its allowed values."""
@@ -49,7 +103,12 @@ class TetrarchiaSetupScreen(Screen):
         return "".join(str(d) for d in self.level)
 
     def options(self) -> dict:
-        return {"level": self.level_text(), "edition": self.edition, "players": int(self.players)}
+        """The set-up options; `variants` only when some are chosen."""
+        options = {"level": self.level_text(), "edition": self.edition,
+                   "players": int(self.players)}
+        if self.variants:
+            options["variants"] = list(self.variants)
+        return options
 
     def start(self) -> None:
         """Set up the game through the session and open the board."""

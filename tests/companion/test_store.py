@@ -256,3 +256,66 @@ def test_messages_follow_the_language(tmp_path):
     with pytest.raises(UnknownGame) as caught:
         store.open_game("nada")
     assert "nada" in str(caught.value)
+
+
+def test_meta_is_current_after_every_confirmed_change(store, monkeypatch):
+    game = store.new_game(RULES, OPTIONS, seed=3)
+    meta_path = game.folder / "meta.json"
+    journal = game.folder / "journal.jsonl"
+    order = []
+    real_replace = os.replace
+
+    def recording_replace(source, target):
+        if Path(target) == meta_path:
+            order.append(("meta", len(journal.read_text().splitlines())))
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", recording_replace)
+    for step in range(12):
+        game.act(game.session.legal_actions()[-1])
+        state = game.session.state
+        meta = json.loads(meta_path.read_text())
+        assert (meta["round"], meta["turn"], meta["phase"]) == \
+            (state["round"], state["turn"], state["phase"]), step
+        assert meta["outcome"] == state["outcome"]
+        assert meta["finished"] is bool(state["outcome"])
+        assert meta["log_length"] == game.session.position
+        # the meta was replaced after the journal line of this change was written
+        assert order[-1] == ("meta", step + 1)
+        if state["outcome"]:
+            break
+    assert not list(game.folder.glob(".*.tmp"))        # atomic: no temporary file left
+    before = json.loads(meta_path.read_text())
+    game.undo(1)
+    meta = json.loads(meta_path.read_text())
+    assert meta["log_length"] == game.session.position == before["log_length"] - 1
+    assert meta["outcome"] == game.session.state["outcome"]
+    assert (meta["round"], meta["turn"]) == (game.session.state["round"],
+                                              game.session.state["turn"])
+    listed = {m["id"]: m for m in store.list_games()}[game.id]
+    assert (listed["round"], listed["turn"]) == (meta["round"], meta["turn"])
+
+
+def test_meta_shows_the_outcome_when_the_game_is_over(store):
+    game = store.new_game(RULES, OPTIONS, seed=3)
+    state = game.session.state
+    outcome = {"result": "defeat", "reason": "test"}
+    over = dict(state, phase="over", outcome=outcome)
+    game.session.states[game.session.position] = over
+    game.save_meta()
+    meta = json.loads((game.folder / "meta.json").read_text())
+    assert meta["finished"] is True and meta["outcome"] == outcome and meta["phase"] == "over"
+
+
+def test_a_failed_meta_write_does_not_undo_a_confirmed_change(store, monkeypatch):
+    game = store.new_game(RULES, OPTIONS, seed=3)
+
+    def failing(*_args, **_kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store_module, "write_json_atomic", failing)
+    game.act(game.session.legal_actions()[0])
+    assert len(journal_lines(game)) == 1
+    monkeypatch.undo()
+    reopened = store.open_game(game.id)
+    assert reopened.session.position == game.session.position == 1

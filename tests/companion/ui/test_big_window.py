@@ -1,0 +1,104 @@
+"""The companion in a large desktop window (1280 x 800): every screen still lays out well.
+
+Every button lies inside the window (rows of a scrolled list: at least across it), is at least
+48 dp each way and holds its text; no label's text is wider than its widget.
+"""
+from __future__ import annotations
+
+import pytest
+
+from conftest import HEIGHT, WIDTH
+
+BIG = (1280, 800)
+SEED = 7
+
+
+def walk(widget):
+    yield widget
+    for child in widget.children:
+        yield from walk(child)
+
+
+@pytest.fixture
+def big_window(window, pump):
+    window.size = BIG
+    pump()
+    try:
+        yield window
+    finally:
+        window.size = (WIDTH, HEIGHT)
+        pump()
+
+
+def check(app, window, name, pump) -> None:
+    from kivy.metrics import dp
+    from kivy.uix.button import Button
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+
+    pump(5)
+    assert app.manager.current == name
+    assert tuple(window.size) == BIG
+    screen = app.screen(name)
+    assert tuple(screen.size) == BIG, name
+    scrolled = {id(w) for s in walk(screen) if isinstance(s, ScrollView)
+                for w in walk(s) if w is not s}
+    buttons = [w for w in walk(screen) if isinstance(w, Button)]
+    assert buttons, name
+    for widget in buttons:
+        left, bottom = widget.to_window(widget.x, widget.y)
+        right, top = widget.to_window(widget.right, widget.top)
+        where = f"{name}: {widget.text!r} at {left:.0f},{bottom:.0f}-{right:.0f},{top:.0f}"
+        assert widget.width >= dp(48) and widget.height >= dp(48), where
+        assert 0 <= left and right <= window.width, where
+        if id(widget) not in scrolled:          # rows of a scrolled list may be out of view
+            assert 0 <= bottom and top <= window.height, where
+        text_width, text_height = widget.texture_size
+        assert text_width <= widget.width and text_height <= widget.height, \
+            f"text overflows: {where}"
+    for widget in walk(screen):
+        if isinstance(widget, Label) and not isinstance(widget, Button) and widget.text:
+            assert widget.texture_size[0] <= widget.width + 1, \
+                f"{name}: label {widget.text!r} is {widget.texture_size[0]} wide in " \
+                f"{widget.width}"
+
+
+def test_every_screen_fits_a_large_window(app, big_window, pump):
+    from touch import tap
+
+    window = big_window
+    home = app.screen("home")
+    app.show("home")
+    check(app, window, "home", pump)
+    tap(home.ids.settings_button, pump)
+    check(app, window, "settings", pump)
+    app.show("home")
+    pump()
+    tap(home.ids.dice_button, pump)
+    check(app, window, "dice", pump)
+    app.show("home")
+    pump()
+    tap(home.ids.new_games.children[0], pump)
+    setup = app.screen("tetrarchia_setup")
+    setup.seed = SEED
+    check(app, window, "tetrarchia_setup", pump)
+    tap(setup.ids.start, pump)
+    board = app.screen("tetrarchia_board")
+    check(app, window, "tetrarchia_board", pump)
+    board.play([a for a in board.session.legal_actions() if a["type"] == "enter"][0])
+    pump()
+    check(app, window, "tetrarchia_board", pump)
+    board.show_log()
+    check(app, window, "tetrarchia_log", pump)
+    app.show("home")                                # the resume list has an entry now
+    check(app, window, "home", pump)
+
+    session = board.session
+    for _ in range(200):                            # play on to the end of the game
+        if session.state.get("outcome"):
+            break
+        session.act(session.legal_actions()[-1])
+    assert session.state.get("outcome")
+    board.open(session)
+    board.show_end()
+    check(app, window, "tetrarchia_end", pump)
