@@ -24,6 +24,7 @@ class Die:
     id: str
     name: str
     faces: tuple[str, ...]
+    rules_name: str = ""        # what the rules engine calls this die ("VI", "6")
 
     @property
     def sides(self) -> int:
@@ -37,7 +38,8 @@ def dice_from_components(components: list[dict]) -> list[Die]:
         faces = (component.get("style") or {}).get("faces")
         if component.get("kind") == "die" and faces:
             dice.append(Die(component["id"], component.get("name", component["id"]),
-                            tuple(str(face) for face in faces)))
+                            tuple(str(face) for face in faces),
+                            str(component["style"].get("rules_name", ""))))
     return dice
 
 

@@ -18,7 +18,6 @@ from kivy.uix.scrollview import ScrollView
 from companion.boardview import BoardView  # noqa: F401  (registers the widget for the .kv)
 from companion.theme import rgba
 
-FACES = {"VI": ["I", "II", "III", "IV", "V", "VI"], "6": ["1", "2", "3", "4", "5", "6"]}
 
 
 def names_for(session):
@@ -318,7 +317,7 @@ class TetrarchiaBoardScreen(Screen):
             return
         row.height = dp(App.get_running_app().theme.button_dp)
         _action, _dice, die = self.need
-        for value, face in enumerate(FACES.get(die, FACES["6"]), start=1):
+        for value, face in enumerate(die_faces(die), start=1):
             button = Factory.BigButton(text=face)
             button.bind(on_release=lambda _b, v=value: self.enter_die(v))
             row.add_widget(button)
@@ -516,3 +515,13 @@ def _in_words(error: Exception, tr) -> str:
     """The engine's refusal in the player's language (other errors as they are)."""
     translated = getattr(error, "translated", None)
     return translated(tr) if callable(translated) else str(error)
+
+
+def die_faces(rules_name: str) -> tuple[str, ...]:
+    """The face labels of the die the rules call `rules_name`, from the game's content."""
+    from companion.dice import game_dice
+
+    for die in game_dice("tetrarchia"):
+        if die.rules_name == rules_name:
+            return die.faces
+    return tuple(str(n) for n in range(1, 7))

@@ -51,3 +51,14 @@ def test_entered_values_are_checked_and_kept_in_history():
     assert tray.history == [throw]
     tray.clear()
     assert tray.history == []
+
+
+def test_each_die_knows_the_name_the_rules_give_it():
+    from companion.dice import game_dice
+
+    from forge.engine.tetrarchia import RULES
+
+    names = {die.rules_name: die.faces for die in game_dice("tetrarchia")}
+    assert set(names) == set(RULES.dice_faces)
+    assert names["VI"] == ("I", "II", "III", "IV", "V", "VI")
+    assert all(len(names[n]) == RULES.dice_faces[n] for n in names)
