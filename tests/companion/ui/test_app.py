@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from touch import screenshot, tap
+from touch import screenshot, tap, walk
 
 from companion.app import CompanionApp
 
@@ -72,12 +72,6 @@ def test_new_game_joins_the_resume_list(app, pump):
     assert len(home.store.list_games()) == 1
     assert "Tetrarchia" in home.ids.saved_games.children[0].text
 
-
-def walk(widget):
-    """A widget and all its descendants."""
-    yield widget
-    for child in widget.children:
-        yield from walk(child)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

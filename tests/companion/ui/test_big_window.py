@@ -8,15 +8,11 @@ from __future__ import annotations
 import pytest
 
 from conftest import HEIGHT, WIDTH
+from touch import assert_buttons_fit, walk
 
 BIG = (1280, 800)
 SEED = 7
 
-
-def walk(widget):
-    yield widget
-    for child in widget.children:
-        yield from walk(child)
 
 
 @pytest.fixture
@@ -31,31 +27,15 @@ def big_window(window, pump):
 
 
 def check(app, window, name, pump) -> None:
-    from kivy.metrics import dp
     from kivy.uix.button import Button
     from kivy.uix.label import Label
-    from kivy.uix.scrollview import ScrollView
 
     pump(5)
     assert app.manager.current == name
     assert tuple(window.size) == BIG
     screen = app.screen(name)
     assert tuple(screen.size) == BIG, name
-    scrolled = {id(w) for s in walk(screen) if isinstance(s, ScrollView)
-                for w in walk(s) if w is not s}
-    buttons = [w for w in walk(screen) if isinstance(w, Button)]
-    assert buttons, name
-    for widget in buttons:
-        left, bottom = widget.to_window(widget.x, widget.y)
-        right, top = widget.to_window(widget.right, widget.top)
-        where = f"{name}: {widget.text!r} at {left:.0f},{bottom:.0f}-{right:.0f},{top:.0f}"
-        assert widget.width >= dp(48) and widget.height >= dp(48), where
-        assert 0 <= left and right <= window.width, where
-        if id(widget) not in scrolled:          # rows of a scrolled list may be out of view
-            assert 0 <= bottom and top <= window.height, where
-        text_width, text_height = widget.texture_size
-        assert text_width <= widget.width and text_height <= widget.height, \
-            f"text overflows: {where}"
+    assert_buttons_fit(screen, window, name)
     for widget in walk(screen):
         if isinstance(widget, Label) and not isinstance(widget, Button) and widget.text:
             assert widget.texture_size[0] <= widget.width + 1, \

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from test_tetrarchia_details import board_with, check_buttons
 from test_tetrarchia_details import NARBONENSIS
-from test_tetrarchia_screens import action_button, scroll_to, start_game, walk
-from touch import screenshot, tap
+from test_tetrarchia_screens import action_button, scroll_to, start_game
+from touch import screenshot, tap, walk
 
 from companion.screens.tetrarchia_board import barbarian_steps
 

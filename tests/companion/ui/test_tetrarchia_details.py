@@ -1,7 +1,7 @@
 """Province details, attack odds with confirmation and the end screen, through real touches."""
 from __future__ import annotations
 
-from touch import screenshot, tap
+from touch import screenshot, tap, walk
 
 # the rulebook's NARBONENSIS example (tests/companion/test_odds.py works it out by hand)
 REVOLTS = ("NARBONENSIS", "TARRACONENSIS", "GALLAECIA", "LVSITANIA", "BAETICA",
@@ -16,11 +16,6 @@ END = {"figures": {"PHAZANIA": "diocletian"},
        "discs": {"GAETVLIA": "galerius", "BRITANNIA": "galerius", "SARMATIA": "maximian",
                  "DACIA": "constantius", "PERSIS": "diocletian"}}
 
-
-def walk(widget):
-    yield widget
-    for child in widget.children:
-        yield from walk(child)
 
 
 def board_with(app, pump, position):

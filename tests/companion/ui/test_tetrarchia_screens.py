@@ -2,15 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from touch import screenshot, tap
+from touch import assert_buttons_fit, screenshot, tap
 
 SEED = 7
 
-
-def walk(widget):
-    yield widget
-    for child in widget.children:
-        yield from walk(child)
 
 
 def action_button(board, starts: str):
@@ -151,10 +146,6 @@ def test_resume_list_opens_the_board(app, pump):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_buttons_are_big_enough_and_inside_the_window(app, window, pump, lang):
-    from kivy.metrics import dp
-    from kivy.uix.button import Button
-    from kivy.uix.scrollview import ScrollView
-
     app.set_setting("lang", lang)
     app.set_setting("dice_mode", "physical")
     board = start_game(app, pump)
@@ -168,18 +159,4 @@ def test_buttons_are_big_enough_and_inside_the_window(app, window, pump, lang):
             app.show(name)
         pump()
         screen = app.screen(name)
-        scrolled = {id(w) for s in walk(screen) if isinstance(s, ScrollView)
-                    for w in walk(s) if w is not s}
-        buttons = [w for w in walk(screen) if isinstance(w, Button)]
-        assert buttons, name
-        for widget in buttons:
-            left, bottom = widget.to_window(widget.x, widget.y)
-            right, top = widget.to_window(widget.right, widget.top)
-            where = f"{name}: {widget.text!r} at {left:.0f},{bottom:.0f}-{right:.0f},{top:.0f}"
-            assert widget.width >= dp(48) and widget.height >= dp(48), where
-            assert 0 <= left and right <= window.width, where
-            if id(widget) not in scrolled:          # rows of a scrolled list may be out of view
-                assert 0 <= bottom and top <= window.height, where
-            text_width, text_height = widget.texture_size
-            assert text_width <= widget.width and text_height <= widget.height, \
-                f"text overflows: {where}"
+        assert_buttons_fit(screen, window, name)

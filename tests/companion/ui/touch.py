@@ -21,3 +21,34 @@ def screenshot(window, folder, name, pump) -> Image.Image:
     with Image.open(path) as image:
         image.load()
         return image
+
+
+def walk(widget):
+    """A widget and all its descendants."""
+    yield widget
+    for child in widget.children:
+        yield from walk(child)
+
+
+def assert_buttons_fit(screen, window, name: str) -> None:
+    """Every button of a screen: at least 48 dp each way, inside the window (rows of a scrolled
+    list: at least across it), and holding its text."""
+    from kivy.metrics import dp
+    from kivy.uix.button import Button
+    from kivy.uix.scrollview import ScrollView
+
+    scrolled = {id(w) for s in walk(screen) if isinstance(s, ScrollView)
+                for w in walk(s) if w is not s}
+    buttons = [w for w in walk(screen) if isinstance(w, Button)]
+    assert buttons, name
+    for widget in buttons:
+        left, bottom = widget.to_window(widget.x, widget.y)
+        right, top = widget.to_window(widget.right, widget.top)
+        where = f"{name}: {widget.text!r} at {left:.0f},{bottom:.0f}-{right:.0f},{top:.0f}"
+        assert widget.width >= dp(48) and widget.height >= dp(48), where
+        assert 0 <= left and right <= window.width, where
+        if id(widget) not in scrolled:          # rows of a scrolled list may be out of view
+            assert 0 <= bottom and top <= window.height, where
+        text_width, text_height = widget.texture_size
+        assert text_width <= widget.width and text_height <= widget.height, \
+            f"text overflows: {where}"
