@@ -17,7 +17,6 @@ from forge.boards import Board, Province, Region, Sea
 from forge.content import Doc, format_path
 from forge.errors import Problem
 
-JUMP_PATTERNS = ((1, 2, 3, 6), (1, 2, 3, 4, 6))   # "jump from province 3 or 4 to 6"
 FULL_PATTERN = (1, 2, 3, 4, 5, 6)
 
 # --- Checking a game's documents ---------------------------------------------------------------
@@ -587,8 +586,11 @@ def _route_pattern(f: _Fact, allowed: tuple[tuple[int, ...], ...], claim: str) -
 
 
 def _fact_route_jump(f: _Fact) -> list[Problem]:
-    return _route_pattern(f, JUMP_PATTERNS,
-                          "{region}'s route jumps from province 3 or 4 straight to 6")
+    starts, to = f.data["from"], f.data["to"]
+    patterns = tuple(tuple(range(1, start + 1)) + (to,) for start in starts)
+    origins = " or ".join(str(s) for s in starts)
+    return _route_pattern(f, patterns,
+                          f"{{region}}'s route jumps from province {origins} straight to {to}")
 
 
 def _fact_full_route(f: _Fact) -> list[Problem]:

@@ -655,7 +655,8 @@ def test_hispania_is_one_connected_group(board_file):
      "after its province 6 ASIA_MINOR's route goes through THRACIA–MOESIA_INFERIOR (TEST RULE), "
      "board.yaml:{line} leads it from THRACIA to MACEDONIA "
      "(BITHYNIA–THRACIA–MACEDONIA–EPIRVS–APVLIA–ROMA)", "from: THRACIA, to: MACEDONIA"),
-    ("route_jump", {"regions": ["AFRICA", "GALLIA"]}, "route_jump[0].regions[1]",
+    ("route_jump", {"regions": ["AFRICA", "GALLIA"], "from": [3, 4], "to": 6},
+     "route_jump[0].regions[1]",
      "GALLIA's route jumps from province 3 or 4 straight to 6 (TEST RULE), board.yaml's arrows "
      "visit 1-2-3-4-5-6", None),
     ("full_route", {"regions": ["HISPANIA"]}, "full_route[0].regions[0]",
@@ -704,7 +705,7 @@ def test_fact_kind(facts_file, kind, fields, field, message, needle):
     ("roma", {"province": "ROMA"}),
     ("route_next", {"from": "NARBONENSIS", "to": "CISALPINA"}),
     ("route_exit", {"region": "GRAECIA", "via": ["APVLIA", "ROMA"]}),
-    ("route_jump", {"regions": ["ILLYRICVM"]}),
+    ("route_jump", {"regions": ["ILLYRICVM"], "from": [3, 4], "to": 6}),
     ("full_route", {"regions": ["ASIA_MINOR"]}),
     ("only_link_into", {"target": "NARBONENSIS", "region": "HISPANIA", "only": "TARRACONENSIS"}),
     ("connected_group", {"regions": ["GALLIA", "ITALIA"], "provinces": ["RHAETIA"]}),
