@@ -14,10 +14,12 @@ import click
 from forge import i18n
 from forge.errors import ContentError, UserError
 from forge.games import DEFAULT_CONTENT, game_ids, load_game
+from forge.cli_print import calibrate
 from forge.cli_simulate import simulate
 from forge.cli_tetrarchia import tetrarchia
 
-KIT_PAPERS = ("a4", "letter")
+KIT_PAPERS = ("a4", "letter")       # built when no paper is named
+PAPER_CHOICES = ("a4", "letter", "a3", "tabloid")
 DEFAULT_OUT = i18n.REPO_DIR / "build"
 
 
@@ -64,39 +66,112 @@ def _games(content_dir: Path, names: tuple[str, ...]) -> list[str]:
     return list(names) or known
 
 
+def print_options(function):
+    """The print options shared by `build` and `preview` (see forge/printing.py)."""
+    from forge import printing
+
+    decorators = [
+        click.option("--profile", help="Print profile: a name in the user's config folder "
+                     "(see 'forge calibrate') or a path to a .toml file."),
+        click.option("--backs", type=click.Choice(printing.BACKS), help="How two-sided pieces "
+                     "get their backs. Default: duplex-long."),
+        click.option("--back-offset", "back_offset", metavar="X,Y",
+                     help="Move every back page X mm right and Y mm up (from 'forge calibrate')."),
+        click.option("--bleed", type=click.Choice(["0", "3", "6"]),
+                     help="Bleed in mm for every piece cut along marks. Default: as the game "
+                          "declares (3)."),
+        click.option("--marks", type=click.Choice(printing.MARKS),
+                     help="Short crop marks, long cut lines, or none. Default: crop."),
+        click.option("--ink", type=click.Choice(printing.INKS),
+                     help="Full colour, ink saver (no large fills) or grayscale. Default: full."),
+        click.option("--board", "board_mode", type=click.Choice(printing.BOARDS),
+                     help="Board tiled on the paper (and whole on A3/Tabloid in its own file), "
+                          "or whole on one large page. Default: tiled."),
+    ]
+    for decorator in reversed(decorators):
+        function = decorator(function)
+    return function
+
+
+def resolve_print_options(profile, backs, back_offset, bleed, marks, ink, board_mode):
+    """The print options and the profile's paper, from defaults, profile and command line."""
+    from forge.printing import parse_offset, resolve
+
+    offset = parse_offset(back_offset) if back_offset is not None else None
+    return resolve(profile, backs=backs, back_offset=offset,
+                   bleed=float(bleed) if bleed is not None else None, marks=marks, ink=ink,
+                   board=board_mode)
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--lang", "langs", multiple=True, help="Language (repeatable); default: all.")
-@click.option("--paper", "papers", multiple=True, type=click.Choice(KIT_PAPERS),
-              help="Paper (repeatable); default: a4 and letter.")
+@click.option("--paper", "papers", multiple=True, type=click.Choice(PAPER_CHOICES),
+              help="Paper (repeatable); default: a4 and letter (or the profile's paper).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=DEFAULT_OUT, show_default=True, help="Output folder.")
+@click.option("--force", is_flag=True, help="Rebuild kits even when nothing changed.")
+@print_options
 @content_option
-def build(games, langs, papers, out_dir, content_dir):
-    """Build print-and-play kits: every game, language and paper unless told otherwise."""
-    from forge.kit import build_kit
+def build(games, langs, papers, out_dir, force, content_dir, profile, backs, back_offset, bleed,
+          marks, ink, board_mode):
+    """Build print-and-play kits: every game, language and paper unless told otherwise.
+
+    A kit whose inputs (content, forge, options) did not change since it was built is left as
+    it is; within a kit, only pieces that changed are drawn again.
+    """
+    from forge.kit import build_kit, inputs_digest, kit_folder, up_to_date
 
     started = time.perf_counter()
-    loaded = [load_game(content_dir, g) for g in _games(content_dir, games)]
-    jobs = [(g, lang, paper) for g in loaded for lang in (langs or g.languages)
-            for paper in (papers or KIT_PAPERS)]
-    for game, lang, _paper in jobs:
+    options, profile_paper = resolve_print_options(profile, backs, back_offset, bleed, marks,
+                                                   ink, board_mode)
+    papers = papers or ((profile_paper,) if profile_paper else KIT_PAPERS)
+    jobs = [(game_id, lang, paper) for game_id in _games(content_dir, games)
+            for lang in (langs or _languages(content_dir, game_id)) for paper in papers]
+    stale, results = [], {}
+    for job in jobs:
+        game_id, lang, paper = job
+        digest = inputs_digest(content_dir / game_id, lang, paper, options)
+        existing = None if force else up_to_date(kit_folder(out_dir, *job), digest)
+        if existing is None:
+            stale.append(job)
+        else:
+            results[job] = existing
+    # every game to build is loaded and checked before any kit is written
+    loaded = {game_id: load_game(content_dir, game_id) for game_id, _l, _p in stale}
+    for game_id, lang, _paper in stale:
+        game = loaded[game_id]
         if lang not in game.languages:
             raise UserError(_("{game} has no '{lang}' translation (languages: {known})").format(
                 game=game.id, lang=lang, known=", ".join(game.languages)))
-    results = []
-    for number, (game, lang, paper) in enumerate(jobs, 1):
+    for number, job in enumerate(stale, 1):
+        game_id, lang, paper = job
         click.echo(_("[{number}/{total}] building {game} {lang} {paper}...").format(
-            number=number, total=len(jobs), game=game.id, lang=lang, paper=paper), err=True)
-        results.append(build_kit(game, lang, paper, out_dir))
+            number=number, total=len(stale), game=game_id, lang=lang, paper=paper), err=True)
+        results[job] = build_kit(loaded[game_id], lang, paper, out_dir, options, force=True)
+    results = [results[job] for job in jobs]
     elapsed = time.perf_counter() - started
     for result in results:
         size = sum((result.folder / f).stat().st_size for f in result.files)
-        click.echo(_("{folder}: {files} files, {pages} pages in kit.pdf, {size} kB").format(
+        line = _("{folder}: {files} files, {pages} pages in kit.pdf, {size} kB").format(
             folder=_shown(result.folder), files=len(result.files), pages=result.pages,
-            size=round(size / 1024)))
+            size=round(size / 1024))
+        click.echo(line + (" " + _("(up to date)") if result.skipped else ""))
+    built = sum(1 for r in results if not r.skipped)
     click.echo(_("Built {count} kit(s) in {seconds:.1f} s.").format(
-        count=len(results), seconds=elapsed))
+        count=built, seconds=elapsed) + (" " + _("{count} kit(s) already up to date.").format(
+            count=len(results) - built) if built < len(results) else ""))
+
+
+def _languages(content_dir: Path, game_id: str) -> list[str]:
+    """The languages game.yaml lists, read without loading the whole game."""
+    from forge.content import load_doc
+
+    data = load_doc(content_dir / game_id / "game.yaml").data
+    languages = data.get("languages") if isinstance(data, dict) else None
+    if not isinstance(languages, list) or not languages:
+        return list(load_game(content_dir, game_id).languages)    # reports what is wrong
+    return [str(lang) for lang in languages]
 
 
 def _shown(path: Path) -> str:
@@ -127,19 +202,23 @@ def validate(games, content_dir):
 @main.command()
 @click.argument("game")
 @click.option("--lang", default=None, help="Language; default: the game's first.")
-@click.option("--paper", default="a4", type=click.Choice(KIT_PAPERS), show_default=True)
+@click.option("--paper", default="a4", type=click.Choice(PAPER_CHOICES), show_default=True)
 @click.option("--dpi", default=60, show_default=True, type=click.IntRange(20, 300))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=DEFAULT_OUT, show_default=True, help="Output folder.")
+@print_options
 @content_option
-def preview(game, lang, paper, dpi, out_dir, content_dir):
+def preview(game, lang, paper, dpi, out_dir, content_dir, profile, backs, back_offset, bleed,
+            marks, ink, board_mode):
     """Build a kit and save every page of it as PNG, for a look without a PDF viewer."""
     from forge.kit import build_kit
     from forge.preview import render_pngs
 
+    options, _paper = resolve_print_options(profile, backs, back_offset, bleed, marks, ink,
+                                            board_mode)
     loaded = load_game(content_dir, _games(content_dir, (game,))[0])
     lang = lang or loaded.languages[0]
-    result = build_kit(loaded, lang, paper, out_dir)
+    result = build_kit(loaded, lang, paper, out_dir, options)
     folder = result.folder / "preview"
     pdfs = [f for f in result.files if f.endswith(".pdf") and f != "kit.pdf"]
     written = render_pngs([result.folder / "kit.pdf"] +
@@ -205,6 +284,7 @@ def translations_check(content_dir):
     click.echo(_("All catalogs complete."))
 
 
+main.add_command(calibrate)
 main.add_command(tetrarchia)
 main.add_command(simulate)
 

@@ -9,17 +9,28 @@ Rules followed (see shared field notes):
   rectangle around a piece;
 - blocks are packed on shelves, left to right and top to bottom; a block too large for the rest
   of a page continues on the next one;
-- a page that holds a single piece gets its trim and bleed boxes (see write.py).
+- a page that holds a single piece gets its trim and bleed boxes (see write.py);
+- two-sided pieces get their backs by the print options (forge/printing.py): a back page after
+  each front page (duplex), every back page after the fronts (fronts-then-backs), or fronts and
+  backs on one page either side of a fold line (fold); see forge/duplex.py for the geometry;
+- marks are short crop marks (`crop`), lines running from the bleed to the page margin or the
+  next piece's bleed (`lines`), or left out (`none`); back pages carry them too.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
+from forge.duplex import mirrors_columns
 from forge.errors import UserError
 from forge.layout import (MARGIN, MARK_GAP, MARK_LENGTH, MARK_ZONE, TILE_MARGIN, Tile, fit_grid,
                           grid_on)
 from forge.model import Component, Mark, Page, Piece, Placement
+from forge.printing import PrintOptions
+
+FOLD_GAP = 5.0          # mm between the fold line and the nearest bleed edge (gutter fold)
+FOLD_DASH = (3.0, 2.0)  # mm on, mm off: the printed fold line
+SINGLE_PAGE_MARGIN = 3.0   # mm left around a whole board's crop marks on a large page
 
 
 @dataclass(frozen=True)
@@ -68,8 +79,69 @@ def _same_size(a, b) -> bool:
     return abs(a[0] - b[0]) < 0.01 and abs(a[1] - b[1]) < 0.01
 
 
-def impose_components(components: list[Component], paper: tuple[float, float]) -> list[Page]:
-    """Pages for the components of one family, in order."""
+def impose_components(components: list[Component], paper: tuple[float, float],
+                      options: PrintOptions = PrintOptions()) -> list[Page]:
+    """Pages for the components of one family, in order, with backs and marks as the options say.
+
+    Duplex pages come in pairs (front, back); fronts-then-backs puts one back page for every
+    front page after all the fronts; fold puts two-sided pieces on fold pages.
+    """
+    if options.marks == "none":
+        components = [_without_marks(c) for c in components]
+    two_sided = [c for c in components if has_backs(c)] if options.backs != "none" else []
+    if options.backs == "fold" and two_sided:
+        one_sided = [c for c in components if not has_backs(c)]
+        pages = _front_pages(one_sided, paper)
+        if options.marks == "lines":
+            for page in pages:
+                page.marks = extend_marks(page)
+        pages += fold_pages(two_sided, paper, lines=options.marks == "lines")
+    else:
+        pages = _front_pages(components, paper)
+        if options.marks == "lines":
+            for page in pages:
+                page.marks = extend_marks(page)
+    if options.backs in ("duplex-long", "duplex-short", "fronts-then-backs") and two_sided:
+        pages = [turn_upright(page) for page in pages]
+    if options.backs in ("duplex-long", "duplex-short") and two_sided:
+        return [p for front in pages for p in (front, back_page(front, options))]
+    if options.backs == "fronts-then-backs" and two_sided:
+        return pages + [back_page(front, options) for front in pages]
+    return pages
+
+
+def turn_upright(page: Page) -> Page:
+    """A landscape page of a two-sided family, turned a quarter anticlockwise onto a portrait
+    page of the same paper. Printer drivers turn landscape pages one way or the other before
+    printing both sides; a portrait page is printed as it is, so the flip edge and the back
+    offset measured on the portrait calibration sheet mean the same on every page."""
+    width, height = page.size
+    if width <= height:
+        return page
+    turned = Page((height, width), side=page.side, turned=True)
+    for placement in page.placements:
+        w, h = placement.piece.trim
+        cx, cy = placement.x + w / 2, placement.y + h / 2
+        x, y = height - cy, cx                  # (x, y) -> (H - y, x): a quarter anticlockwise
+        turned.placements.append(Placement(placement.piece, x - w / 2, y - h / 2, placement.clip,
+                                           placement.face, (placement.rotation + 90) % 360))
+    turned.marks = [Mark(height - m.y1, m.x1, height - m.y2, m.x2) for m in page.marks]
+    turned.decorate = list(page.decorate)
+    return turned
+
+
+def has_backs(component: Component) -> bool:
+    """Whether a component's pieces have a printed back."""
+    return any(piece.back is not None for piece in component.pieces)
+
+
+def _without_marks(component: Component) -> Component:
+    return Component(component.id, component.kind, component.family, component.name,
+                     component.count, component.trim, component.pieces, component.shared_cuts,
+                     False, component.howto)
+
+
+def _front_pages(components: list[Component], paper: tuple[float, float]) -> list[Page]:
     pages: list[Page] = []
     shelf = _Shelves(_orientation(components, paper))
     for component in components:
@@ -78,7 +150,7 @@ def impose_components(components: list[Component], paper: tuple[float, float]) -
             pages += shelf.close()
             pages += [_single_page(piece, paper) for piece in full_pages]
             continue
-        for block in _blocks(component, shelf.page_size):
+        for block in _blocks(component, shelf.region_size):
             shelf.place(block)
     return pages + shelf.close()
 
@@ -100,13 +172,17 @@ def _orientation(components: list[Component], paper: tuple[float, float]):
     return (paper[1], paper[0]) if grid.landscape else paper
 
 
-def _blocks(component: Component, page: tuple[float, float]) -> list[Block]:
-    """Split a component's pieces into blocks that each fit one page."""
+def _blocks(component: Component, region: tuple[float, float]) -> list[Block]:
+    """Split a component's pieces into blocks that each fit one page (or one fold half).
+
+    region: the width and height of the part of the page pieces may use, with its margins
+    (as grid_on measures a page).
+    """
     first = component.pieces[0]
-    grid = grid_on(first.trim, first.bleed, component.shared_cuts, page[0], page[1])
+    grid = grid_on(first.trim, first.bleed, component.shared_cuts, region[0], region[1])
     if grid is None:
         raise UserError(f"{component.id}: a {first.trim[0]} x {first.trim[1]} mm piece does "
-                        f"not fit on a {page[0]} x {page[1]} mm page")
+                        f"not fit on a {region[0]:g} x {region[1]:g} mm page")
     per_block = grid.columns * grid.rows
     pieces = component.pieces
     chunks = [pieces[i:i + per_block] for i in range(0, len(pieces), per_block)]
@@ -117,11 +193,18 @@ def _blocks(component: Component, page: tuple[float, float]) -> list[Block]:
 class _Shelves:
     """Packs blocks onto pages: left to right on a shelf, shelves top to bottom."""
 
-    def __init__(self, paper: tuple[float, float]):
+    def __init__(self, paper: tuple[float, float], bottom: float = MARGIN, side: str = "front"):
         self.page_size = paper
+        self.bottom = bottom            # lowest y a block may reach (a fold half ends higher)
+        self.side = side
         self.pages: list[Page] = []
         self.page: Page | None = None
         self.x = self.top = self.shelf_height = 0.0
+
+    @property
+    def region_size(self) -> tuple[float, float]:
+        """The usable page part as grid_on measures a page (margins included)."""
+        return self.page_size[0], self.page_size[1] - self.bottom + MARGIN
 
     def place(self, block: Block) -> None:
         """Put a block on the current page, or split it over new ones."""
@@ -134,7 +217,7 @@ class _Shelves:
         width, height = block.size()
         if self.x > MARGIN and self.x + width > self.page_size[0] - MARGIN + 1e-6:
             self._new_shelf()
-        room = self.top - MARGIN
+        room = self.top - self.bottom
         if height > room + 1e-6:
             rows_fit = self._rows_that_fit(block, room)
             if rows_fit == 0:
@@ -171,7 +254,7 @@ class _Shelves:
     def _new_page(self) -> None:
         if self.page is not None and self.page.placements:
             self.pages.append(self.page)
-        self.page = Page(self.page_size)
+        self.page = Page(self.page_size, side=self.side)
         self.x, self.top, self.shelf_height = MARGIN, self.page_size[1] - MARGIN, 0.0
 
     def close(self) -> list[Page]:
@@ -244,10 +327,162 @@ def _crop_marks(block: Block, x0: float, y_top: float) -> list[Mark]:
     return marks
 
 
+# --- backs -------------------------------------------------------------------------------------
+
+def back_page(front: Page, options: PrintOptions) -> Page:
+    """The page printed behind `front`: each two-sided piece's back where the flip puts it, the
+    front's marks mirrored (cuts can start from either face), all moved by the back offset."""
+    size, offset = front.size, options.back_offset
+    columns = mirrors_columns(size, options.backs)
+    back = Page(size, side="back", turned=front.turned)
+    for placement in front.placements:
+        if placement.piece.back is not None:
+            back.placements.append(back_of(placement, size, columns, offset))
+    back.marks = [_mirror_mark(m, size, columns, offset) for m in front.marks]
+    return back
+
+
+def back_of(front: Placement, size, columns: bool, offset=(0.0, 0.0)) -> Placement:
+    """Where and how a piece's back is drawn so that it lies behind its front once the sheet is
+    turned over (mirroring its columns, or its rows), upright when the piece itself is then
+    turned over about its own upright axis, as players turn cards. Its bleed is kept on the
+    sides that lie behind the front's open sides."""
+    w, h = front.piece.trim
+    cx, cy = front.x + w / 2, front.y + h / 2
+    if columns:
+        cx, rotation = size[0] - cx, (-front.rotation) % 360
+    else:
+        cy, rotation = size[1] - cy, (180 - front.rotation) % 360
+    clip = front.clip
+    if clip is not None:
+        clip = (w - clip[2], clip[1], w - clip[0], clip[3])
+    return Placement(front.piece, cx - w / 2 + offset[0], cy - h / 2 + offset[1], clip,
+                     face="back", rotation=rotation)
+
+
+def _mirror_mark(mark: Mark, size, columns: bool, offset) -> Mark:
+    dx, dy = offset
+    if columns:
+        return Mark(size[0] - mark.x1 + dx, mark.y1 + dy, size[0] - mark.x2 + dx, mark.y2 + dy)
+    return Mark(mark.x1 + dx, size[1] - mark.y1 + dy, mark.x2 + dx, size[1] - mark.y2 + dy)
+
+
+def fold_pages(components: list[Component], paper: tuple[float, float],
+               lines: bool = False) -> list[Page]:
+    """Gutter fold: fronts above the middle of the page, each back upside down below its front,
+    mirrored about a dashed fold line that stays FOLD_GAP mm from every bleed."""
+    size = _fold_orientation(components, paper)
+    fold_y = size[1] / 2
+    shelf = _Shelves(size, bottom=fold_y + FOLD_GAP - MARK_ZONE, side="fold")
+    for component in components:
+        for block in _blocks(component, shelf.region_size):
+            shelf.place(block)
+    pages = shelf.close()
+    for page in pages:
+        if lines:
+            page.marks = extend_marks(page, bounds=(MARGIN, fold_y, size[0] - MARGIN,
+                                                    size[1] - MARGIN))
+        _add_fold_backs(page, fold_y)
+    return pages
+
+
+def _fold_orientation(components: list[Component], paper: tuple[float, float]):
+    """Portrait or landscape: whichever puts more of the largest piece in a fold half."""
+    largest = max(components, key=lambda c: c.pieces[0].trim[0] * c.pieces[0].trim[1])
+    first = largest.pieces[0]
+    best, best_count = None, 0
+    for size in (paper, (paper[1], paper[0])):
+        region = (size[0], size[1] / 2 - FOLD_GAP + MARK_ZONE + MARGIN)
+        grid = grid_on(first.trim, first.bleed, largest.shared_cuts, *region)
+        if grid and grid.per_page > best_count:
+            best, best_count = size, grid.per_page
+    if best is None:
+        raise UserError(f"{largest.id}: a {first.trim[0]} x {first.trim[1]} mm piece does not fit "
+                        f"on half a {paper[0]:g} x {paper[1]:g} mm page; print it with another "
+                        f"--backs mode")
+    return best
+
+
+def _add_fold_backs(page: Page, fold_y: float) -> None:
+    """Each front's back mirrored about the fold line (so upside down), and the marks too."""
+    mirror_size = (page.size[0], 2 * fold_y)     # rows mirror about the fold line
+    page.placements += [back_of(p, mirror_size, columns=False) for p in page.placements]
+    page.marks += [Mark(m.x1, 2 * fold_y - m.y1, m.x2, 2 * fold_y - m.y2) for m in page.marks]
+    page.marks += fold_line(page.size[0], fold_y)
+
+
+def fold_line(width: float, y: float) -> list[Mark]:
+    """The dashed fold line across the page, as short marks."""
+    on, off = FOLD_DASH
+    marks, x = [], MARGIN
+    while x < width - MARGIN - 1e-6:
+        marks.append(Mark(x, y, min(x + on, width - MARGIN), y))
+        x += on + off
+    return marks
+
+
+# --- cut lines ---------------------------------------------------------------------------------
+
+def extend_marks(page: Page, bounds=None) -> list[Mark]:
+    """Crop marks lengthened into cut lines: each runs outwards from its bleed until the page
+    margin (or `bounds`: x0, y0, x1, y1) or the art of another piece, minus the mark gap."""
+    x0, y0, x1, y1 = bounds or (MARGIN, MARGIN, page.size[0] - MARGIN, page.size[1] - MARGIN)
+    art = [_art_rect(p) for p in page.placements]
+    return [_extended(m, art, (x0, y0, x1, y1)) for m in page.marks]
+
+
+def _art_rect(placement: Placement) -> tuple[float, float, float, float]:
+    """Where a placement's art may reach on the page (its clip, or trim plus bleed)."""
+    piece = placement.piece
+    b = piece.bleed
+    x0, y0, x1, y1 = placement_box(placement, placement.clip or (-b, -b, piece.trim[0] + b,
+                                                                 piece.trim[1] + b))
+    return x0 - MARK_GAP, y0 - MARK_GAP, x1 + MARK_GAP, y1 + MARK_GAP
+
+
+def placement_box(placement: Placement, rect) -> tuple[float, float, float, float]:
+    """A rectangle given in piece mm (x0, y0, x1, y1), in page mm once the placement turns the
+    piece about its trim centre."""
+    w, h = placement.piece.trim
+    corners = [(rect[0], rect[1]), (rect[2], rect[3])]
+    turned = []
+    for u, v in corners:
+        u, v = u - w / 2, v - h / 2
+        for _ in range(placement.rotation // 90):
+            u, v = -v, u
+        turned.append((placement.x + w / 2 + u, placement.y + h / 2 + v))
+    xs, ys = [p[0] for p in turned], [p[1] for p in turned]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _extended(mark: Mark, art, bounds) -> Mark:
+    x0, y0, x1, y1 = bounds
+    if mark.y1 == mark.y2:                          # horizontal: runs left or right
+        y, step = mark.y1, (1 if mark.x2 > mark.x1 else -1)
+        ahead = [r for r in art if r[1] < y < r[3]
+                 and (r[0] >= mark.x2 - 1e-6 if step > 0 else r[2] <= mark.x2 + 1e-6)]
+        end = min([x1] + [r[0] for r in ahead]) if step > 0 else max([x0] + [r[2] for r in ahead])
+        end = max(end, mark.x2) if step > 0 else min(end, mark.x2)
+        return Mark(mark.x1, y, end, y)
+    x, step = mark.x1, (1 if mark.y2 > mark.y1 else -1)
+    ahead = [r for r in art if r[0] < x < r[2]
+             and (r[1] >= mark.y2 - 1e-6 if step > 0 else r[3] <= mark.y2 + 1e-6)]
+    end = min([y1] + [r[1] for r in ahead]) if step > 0 else max([y0] + [r[3] for r in ahead])
+    end = max(end, mark.y2) if step > 0 else min(end, mark.y2)
+    return Mark(x, mark.y1, x, end)
+
+
 # --- boards ----------------------------------------------------------------------------------
 
-def single_board_page(piece: Piece, paper: tuple[float, float]) -> Page:
-    """The whole board on one large page (landscape), centred, with crop marks."""
+def fits_one_page(piece: Piece, paper: tuple[float, float]) -> bool:
+    """Whether a board, with its bleed and crop marks, fits one page of this paper (turned to
+    suit it) with SINGLE_PAGE_MARGIN to spare: then it needs no tiles."""
+    need = sorted(v + 2 * (piece.bleed + MARK_ZONE) + 2 * SINGLE_PAGE_MARGIN for v in piece.trim)
+    return need[0] <= min(paper) + 1e-6 and need[1] <= max(paper) + 1e-6
+
+
+def single_board_page(piece: Piece, paper: tuple[float, float], marks: str = "crop") -> Page:
+    """The whole board on one large page (landscape), centred, with marks as asked."""
     width, height = max(paper), min(paper)
     if piece.trim[0] < piece.trim[1]:
         width, height = height, width
@@ -255,8 +490,10 @@ def single_board_page(piece: Piece, paper: tuple[float, float]) -> Page:
     x = (width - piece.trim[0]) / 2
     y = (height - piece.trim[1]) / 2
     page.placements.append(Placement(piece, x, y, _clip(piece, (True,) * 4)))
-    block = Block((piece,), 1, False)
-    page.marks.extend(_crop_marks(block, x, y))
+    if marks != "none":
+        page.marks.extend(_crop_marks(Block((piece,), 1, False), x, y))
+    if marks == "lines":
+        page.marks = extend_marks(page)
     return page
 
 

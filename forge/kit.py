@@ -7,21 +7,27 @@ complete, so a failed build never leaves a half-written kit over a good one.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import tempfile
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from forge import __version__
 from forge.errors import UserError
 from forge.games import DEFAULT_CONTENT, Game, load_game
 from forge.i18n import Translator
-from forge.impose import impose_components, single_board_page, tiled_board_pages
+from forge.impose import (fits_one_page, has_backs, impose_components, single_board_page,
+                          tiled_board_pages)
 from forge.layout import LARGE_PAPER, paper_size, tile_board
 from forge.model import Component, Page, Piece
-from forge.render import load_makers
+from forge.printing import PrintOptions
+from forge.piece_cache import PieceCache, cache_path, piece_key
+from forge.render import READS, load_makers
 from forge.render.context import RenderContext
+from forge.render.printnotes import draw_blank_note
 from forge.tiles import decorate_tiles
 from forge.write import DocInfo, write_pdf
 
@@ -31,46 +37,106 @@ INSTRUCTIONS = "instructions"
 
 @dataclass(frozen=True)
 class KitResult:
-    """What one kit build wrote."""
+    """What one kit build wrote (or found already written: `skipped`)."""
 
     folder: Path
     files: tuple[str, ...]
     pages: int
     manifest: dict
+    skipped: bool = False
+
+
+def kit_folder(out_dir: Path, game_id: str, lang: str, paper: str) -> Path:
+    """Where one kit is written."""
+    return Path(out_dir) / game_id / lang / paper
+
+
+def inputs_digest(game_folder: Path, lang: str, paper: str,
+                  options: PrintOptions = PrintOptions()) -> str:
+    """A sha256 of everything a kit is made from: the game's folder (content, catalogs,
+    templates), forge's code, catalogs, templates and fonts, the language, paper and options."""
+    from forge.piece_cache import fingerprint
+
+    digest = hashlib.sha256(f"kit {__version__} {lang} {paper}\n".encode())
+    digest.update(json.dumps(options.describe(), sort_keys=True).encode())
+    digest.update(fingerprint(game_folder).encode())
+    for file in sorted(p for p in Path(game_folder).rglob("*") if p.is_file()):
+        digest.update(str(file.relative_to(game_folder)).encode() + b"\0")
+        digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def up_to_date(folder: Path, digest: str) -> KitResult | None:
+    """The kit in `folder` when it was built from exactly these inputs and is still whole."""
+    try:
+        manifest = json.loads((folder / "kit.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or manifest.get("inputs") != digest:
+        return None
+    files = manifest.get("files") or {}
+    for name, size in files.items():
+        path = folder / name
+        if not path.is_file() or path.stat().st_size != size:
+            return None
+    return KitResult(folder, tuple(files) + ("kit.json",), manifest.get("pages", 0), manifest,
+                     skipped=True)
 
 
 def make_context(game_id: str, lang: str, paper: str, content_dir: Path = DEFAULT_CONTENT,
-                 check_catalogs: bool = True) -> RenderContext:
+                 check_catalogs: bool = True, options: PrintOptions = PrintOptions()
+                 ) -> RenderContext:
     """Load a game and set up the context its piece makers draw with."""
     game = load_game(Path(content_dir), game_id, check_catalogs=check_catalogs)
-    return context_for(game, lang, paper, strict=check_catalogs)
+    return context_for(game, lang, paper, strict=check_catalogs, options=options)
 
 
-def context_for(game: Game, lang: str, paper: str, strict: bool = True) -> RenderContext:
-    """The render context of a loaded game for one language and paper."""
+def context_for(game: Game, lang: str, paper: str, strict: bool = True,
+                options: PrintOptions = PrintOptions()) -> RenderContext:
+    """The render context of a loaded game for one language, paper and set of print options."""
     if lang not in game.languages:
         raise UserError(f"{game.id} has no '{lang}' translation (languages: "
                         f"{', '.join(game.languages)})")
-    return RenderContext(game.id, lang, game.data(lang, strict=strict),
-                         Translator(lang, strict=strict), paper, paper_size(paper),
-                         version=__version__, folder=game.folder)
+    data = game.data(lang, strict=strict)
+    if options.ink != "full":
+        from forge.ink import apply_ink
+        data = apply_ink(data, options.ink)
+    return RenderContext(game.id, lang, data, Translator(lang, strict=strict), paper,
+                         paper_size(paper), version=__version__, folder=game.folder,
+                         options=options)
 
 
-def build_kit(game: Game, lang: str, paper: str, out_dir: Path) -> KitResult:
-    """Build one kit into out_dir/<game>/<lang>/<paper>/, replacing a previous one whole."""
-    ctx = context_for(game, lang, paper)
+def build_kit(game: Game, lang: str, paper: str, out_dir: Path,
+              options: PrintOptions = PrintOptions(), force: bool = False) -> KitResult:
+    """Build one kit into out_dir/<game>/<lang>/<paper>/, replacing a previous one whole.
+
+    A kit already built from the same inputs (see inputs_digest) is left as it is, unless
+    `force`; pieces that did not change are replayed from the render cache (forge/piece_cache.py).
+    """
+    digest = inputs_digest(game.folder, lang, paper, options)
+    target = kit_folder(out_dir, game.id, lang, paper)
+    if not force:
+        existing = up_to_date(target, digest)
+        if existing is not None:
+            return existing
+    ctx = context_for(game, lang, paper, options=options)
     components = make_components(ctx, skip={INSTRUCTIONS})
     plan = _plan(ctx, components)
     ahead = sum(c["count"] for c in ctx.game["components"] if c["draw"] == INSTRUCTIONS)
-    manifest = _manifest(ctx, plan, first_page=ahead + 1)
-    instructions = make_components(replace(ctx, manifest=tuple(manifest["components"]),
-                                           large_board=plan.large_board_file),
-                                   only={INSTRUCTIONS})
-    plan.add_first(INSTRUCTIONS, impose_components(instructions, ctx.paper_size), instructions)
+    if ahead:   # the instructions page lists the kit, so it is made once the rest is planned
+        manifest = _manifest(ctx, plan, first_page=ahead + 1)
+        instructions = make_components(replace(ctx, manifest=tuple(manifest["components"]),
+                                               large_board=plan.large_board_file),
+                                       only={INSTRUCTIONS})
+        family = instructions[0].family
+        plan.add_first(family, impose_components(instructions, ctx.paper_size, ctx.options),
+                       instructions)
     manifest = _manifest(ctx, plan)
-    target = out_dir / game.id / lang / paper
-    files = _write_all(ctx, plan, manifest, target)
-    return KitResult(target, files, sum(len(p) for p in plan.family_pages.values()), manifest)
+    manifest["inputs"] = digest
+    cache = PieceCache(cache_path(out_dir, game.id, lang, paper))
+    files = _write_all(ctx, plan, manifest, target, cache)
+    cache.save()
+    return KitResult(target, files, manifest["pages"], manifest)
 
 
 def make_components(ctx: RenderContext, skip=(), only=None) -> list[Component]:
@@ -83,9 +149,23 @@ def make_components(ctx: RenderContext, skip=(), only=None) -> list[Component]:
         if spec["draw"] not in makers:
             raise UserError(f"component '{spec['id']}': no piece maker called '{spec['draw']}' "
                             f"(known: {', '.join(sorted(makers))})")
+        spec = with_print_options(spec, ctx.options)
         pieces = makers[spec["draw"]](spec, ctx)
+        pieces = [replace(p, key=piece_key(p, spec, ctx, READS[spec["draw"]], index))
+                  for index, p in enumerate(pieces)]
         made.append(_component(spec, pieces, ctx))
     return made
+
+
+def with_print_options(spec: dict, options: PrintOptions) -> dict:
+    """A component as the options print it: `--bleed` replaces the bleed of every piece cut
+    along marks; without bleed, neighbouring pieces share their cut lines."""
+    if options.bleed is None or "trim" not in spec or not spec.get("cut_marks", True):
+        return spec
+    spec = dict(spec, bleed=float(options.bleed))
+    if spec["bleed"] == 0:
+        spec["shared_cuts"] = True
+    return spec
 
 
 def _component(spec: dict, pieces: list[Piece], ctx: RenderContext) -> Component:
@@ -129,16 +209,26 @@ def _plan(ctx: RenderContext, components: list[Component]) -> _Plan:
             continue
         boards = [c for c in members if c.kind == "board"]
         others = [c for c in members if c.kind != "board"]
-        pages = impose_components(others, ctx.paper_size) if others else []
+        pages = impose_components(others, ctx.paper_size, ctx.options) if others else []
         for board in boards:
-            pages += _tiled_board(board, ctx)
-            _add_large_board(plan, board, ctx)
+            if ctx.options.board == "single":
+                pages += [_single_board(board, ctx)]
+            else:
+                pages += _tiled_board(board, ctx)
+                _add_large_board(plan, board, ctx)
         plan.add(family["id"], pages, members)
     return plan
 
 
+def _single_board(board: Component, ctx: RenderContext) -> Page:
+    return single_board_page(board.pieces[0], paper_size(LARGE_PAPER[ctx.paper]),
+                             marks=ctx.options.marks)
+
+
 def _tiled_board(board: Component, ctx: RenderContext) -> list[Page]:
     piece = board.pieces[0]
+    if fits_one_page(piece, ctx.paper_size):     # a large paper: one page with crop marks
+        return [single_board_page(piece, ctx.paper_size, marks=ctx.options.marks)]
     landscape, tiles = tile_board(piece.trim, ctx.paper_size, BOARD_OVERLAP, piece.bleed)
     pages = tiled_board_pages(piece, tiles, landscape, ctx.paper_size)
     decorate_tiles(pages, tiles, piece, ctx)
@@ -147,9 +237,12 @@ def _tiled_board(board: Component, ctx: RenderContext) -> list[Page]:
 
 def _add_large_board(plan: _Plan, board: Component, ctx: RenderContext) -> None:
     large = LARGE_PAPER[ctx.paper]
+    if large == ctx.paper:
+        return                  # the kit's own pages are the large ones already
     plan.large_paper = large
     plan.large_board_file = f"{board.id}-{large}.pdf"
-    plan.large_board = [single_board_page(board.pieces[0], paper_size(large))]
+    plan.large_board = [single_board_page(board.pieces[0], paper_size(large),
+                                          marks=ctx.options.marks)]
 
 
 def _manifest(ctx: RenderContext, plan: _Plan, first_page: int = 1) -> dict:
@@ -160,14 +253,21 @@ def _manifest(ctx: RenderContext, plan: _Plan, first_page: int = 1) -> dict:
     """
     entries = []
     kit_offset = first_page - 1
+    padding = kit_padding(ctx, plan, first_page)
     for family, pages in plan.family_pages.items():
+        kit_offset += padding[family]
         for component in plan.family_components[family]:
             in_file = _pages_of(component.id, pages)
+            per_page, landscape = _per_page(component.id, pages)
             entries.append({
                 "id": component.id, "kind": component.kind, "family": family,
                 "name": component.name, "count": component.count,
                 "trim_mm": [round(v, 2) for v in component.trim],
                 "bleed_mm": component.pieces[0].bleed,
+                "shared_cuts": component.shared_cuts, "cut_marks": component.cut_marks,
+                "two_sided": has_backs(component), "per_page": per_page, "landscape": landscape,
+                "turned": any(page.turned for page in pages
+                              if any(p.piece.component == component.id for p in page.placements)),
                 "file": f"{family}.pdf", "pages": in_file,
                 "kit_pages": [p + kit_offset for p in in_file],
                 "howto": component.howto,
@@ -178,12 +278,35 @@ def _manifest(ctx: RenderContext, plan: _Plan, first_page: int = 1) -> dict:
         "game": ctx.game_id, "title": game["title"], "language": ctx.lang, "paper": ctx.paper,
         "paper_mm": list(ctx.paper_size), "edition": game["edition"],
         "content_version": game["version"], "forge_version": __version__,
-        "pages": kit_offset, "components": entries,
+        "pages": kit_offset, "print": ctx.options.describe(), "components": entries,
     }
     if plan.large_board_file:
         manifest["large_board"] = {"file": plan.large_board_file, "paper": plan.large_paper,
                                    "paper_mm": list(paper_size(plan.large_paper))}
     return manifest
+
+
+def kit_padding(ctx: RenderContext, plan: _Plan, first_page: int = 1) -> dict[str, int]:
+    """Blank pages put before each family in kit.pdf: printed two-sided, a family with back
+    pages must start on the front of a sheet."""
+    padding, before = {}, first_page - 1
+    duplex = ctx.options.backs in ("duplex-long", "duplex-short")
+    for family, pages in plan.family_pages.items():
+        needs = duplex and any(page.side == "back" for page in pages) and before % 2 == 1
+        padding[family] = int(needs)
+        before += padding[family] + len(pages)
+    return padding
+
+
+def _per_page(component_id: str, pages: list[Page]) -> tuple[int, bool]:
+    """The most pieces of a component on one page (fronts), and whether that page is landscape."""
+    best, landscape = 0, False
+    for page in pages:
+        count = sum(1 for p in page.placements
+                    if p.piece.component == component_id and p.face == "front")
+        if count > best:
+            best, landscape = count, page.size[0] > page.size[1] or page.turned
+    return best, landscape
 
 
 def _pages_of(component_id: str, pages: list[Page]) -> list[int]:
@@ -192,12 +315,13 @@ def _pages_of(component_id: str, pages: list[Page]) -> list[int]:
             if any(p.piece.component == component_id for p in page.placements)]
 
 
-def _write_all(ctx: RenderContext, plan: _Plan, manifest: dict, target: Path) -> tuple[str, ...]:
+def _write_all(ctx: RenderContext, plan: _Plan, manifest: dict, target: Path,
+               cache: PieceCache | None = None) -> tuple[str, ...]:
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     staging.chmod(0o755)    # mkdtemp makes it private; a kit folder is for sharing
     try:
-        files = _write_files(ctx, plan, manifest, staging)
+        files = _write_files(ctx, plan, manifest, staging, cache)
         _swap_in(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -205,26 +329,39 @@ def _write_all(ctx: RenderContext, plan: _Plan, manifest: dict, target: Path) ->
     return files
 
 
-def _write_files(ctx, plan: _Plan, manifest: dict, folder: Path) -> tuple[str, ...]:
+def _write_files(ctx, plan: _Plan, manifest: dict, folder: Path,
+                 cache: PieceCache | None = None) -> tuple[str, ...]:
     files = []
     for family, pages in plan.family_pages.items():
         name = f"{family}.pdf"
         write_pdf(folder / name, pages, _info(ctx, _family_name(ctx, family)),
-                  _outline(manifest, family, "pages"))
+                  _outline(manifest, family, "pages"), cache=cache)
         files.append(name)
-    all_pages = [page for pages in plan.family_pages.values() for page in pages]
+    padding = kit_padding(ctx, plan)
+    all_pages = []
+    for family, pages in plan.family_pages.items():
+        all_pages += [blank_page(ctx)] * padding[family] + pages
     write_pdf(folder / "kit.pdf", all_pages, _info(ctx, ctx.tr._("Print-and-play kit")),
-              _kit_outline(ctx, manifest))
+              _kit_outline(ctx, manifest), cache=cache)
     files.append("kit.pdf")
     if plan.large_board:
         write_pdf(folder / plan.large_board_file, plan.large_board,
                   _info(ctx, ctx.tr._("Board on one large page")),
-                  [(0, _family_name(ctx, "board"), 0)])
+                  [(0, _family_name(ctx, "board"), 0)], cache=cache)
         files.append(plan.large_board_file)
+    manifest["files"] = {name: (folder / name).stat().st_size for name in files}
     (folder / "kit.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                      encoding="utf-8")
     files.append("kit.json")
     return tuple(files)
+
+
+def blank_page(ctx: RenderContext) -> Page:
+    """A page left blank on purpose in kit.pdf, saying so."""
+    page = Page(ctx.paper_size, side="blank")
+    page.decorate.append(partial(draw_blank_note, size=ctx.paper_size, text=ctx.tr._(
+        "This page is left blank so that the next pages print on both sides of the sheet.")))
+    return page
 
 
 def _outline(manifest: dict, family: str, key: str, level: int = 0) -> list:
@@ -251,10 +388,17 @@ def _family_name(ctx: RenderContext, family_id: str) -> str:
 
 
 def _info(ctx: RenderContext, what: str) -> DocInfo:
+    """Document metadata: title, game, language, paper, versions and print options."""
     title = f"{ctx.game['title']}: {what}"
     subject = ctx.tr._("Print-and-play kit") + f" ({ctx.lang}, {ctx.paper})"
-    return DocInfo(title, subject, ctx.game["credits"]["publisher"],
-                   f"{ctx.game_id} {ctx.lang} {ctx.paper} {ctx.game['version']}", ctx.lang)
+    options = ctx.options
+    keywords = "; ".join([
+        f"game={ctx.game_id}", f"language={ctx.lang}", f"paper={ctx.paper}",
+        f"edition={ctx.game['edition']}", f"content={ctx.game['version']}",
+        f"forge={__version__}", f"backs={options.backs}",
+        "back-offset={:g},{:g}".format(*options.back_offset), f"marks={options.marks}",
+        f"ink={options.ink}", f"board={options.board}"])
+    return DocInfo(title, subject, ctx.game["credits"]["publisher"], keywords, ctx.lang)
 
 
 def _swap_in(staging: Path, target: Path) -> None:

@@ -12,7 +12,8 @@ PAPERS = {                      # portrait width, height in mm
     "a3": (297.0, 420.0),
     "tabloid": (279.4, 431.8),
 }
-LARGE_PAPER = {"a4": "a3", "letter": "tabloid"}   # the single-page board for each kit paper
+LARGE_PAPER = {"a4": "a3", "letter": "tabloid", "a3": "a3", "tabloid": "tabloid"}
+# the paper of the single-page board for each kit paper
 MARGIN = 5.0                    # mm kept clear at every page edge (home printers need 3-5)
 TILE_MARGIN = 10.0              # mm around a board tile: room for its label and overlap ticks
 MARK_GAP = 0.5                  # mm between the bleed edge and a crop mark

@@ -34,6 +34,10 @@ class Piece:
     bleed: float                    # mm of art beyond the trim on every side
     draw: Draw
     label: str = ""                 # shown in bookmarks and the checklist, already translated
+    back: Draw | None = None        # the other face of a two-sided piece (a card's back)
+    key: Any = None                 # JSON-able description of everything `draw` and `back`
+    # depend on (data, style, palette): the piece cache re-renders a piece when it changes.
+    # None: the kit stage uses the maker's declared inputs (see forge.render.maker).
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,9 @@ class Placement:
     x: float
     y: float
     clip: tuple[float, float, float, float] | None = None   # piece mm: x0, y0, x1, y1
+    face: str = "front"             # "front" draws piece.draw, "back" draws piece.back
+    rotation: int = 0               # 0, 90, 180 or 270: degrees anticlockwise about the trim
+    # box's centre
 
 
 @dataclass(frozen=True)
@@ -80,3 +87,6 @@ class Page:
     placements: list[Placement] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
     decorate: list[Draw] = field(default_factory=list)   # page-level drawing in mm page coords
+    side: str = "front"             # "front", "back" (of the page before it or of a front
+    # page in fronts-then-backs order), "fold" (fronts and backs on one page) or "blank"
+    turned: bool = False            # a landscape layout turned onto a portrait page

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from forge.fonts import SANS, register_fonts
 from forge.layout import MARK_WIDTH
-from forge.model import MM, Page, Piece, Placement
+from forge.model import MM, Page, Placement
+from forge.piece_cache import KEY_PREFIX, PieceCache, canvas_settings
 
 
 @dataclass(frozen=True)
@@ -29,18 +29,22 @@ class DocInfo:
 
 
 def write_pdf(path: Path, pages: list[Page], info: DocInfo,
-              outline: list[tuple[int, str, int]] = ()) -> None:
-    """Draw `pages` into a new PDF at `path`; outline: (page index, title, level) bookmarks."""
-    register_fonts()
-    canvas = Canvas(str(path), pagesize=_points(pages[0].size), invariant=1, pageCompression=1,
-                    lang=info.lang, initialFontName=SANS)   # else an unembedded Helvetica
+              outline: list[tuple[int, str, int]] = (), cache: PieceCache | None = None) -> None:
+    """Draw `pages` into a new PDF at `path`; outline: (page index, title, level) bookmarks.
+
+    With a `cache`, faces of pieces that carry a cache key (`piece.key`, a string set by the kit
+    stage) are replayed from it when known and recorded into it when not: the file is the same
+    byte for byte either way (forge/piece_cache.py).
+    """
+    canvas = Canvas(str(path), pagesize=_points(pages[0].size), lang=info.lang,
+                    **canvas_settings())    # the settings recorded faces are checked under
     canvas.setTitle(info.title)
     canvas.setSubject(info.subject)
     canvas.setAuthor(info.author)
     canvas.setKeywords(info.keywords)
     canvas.setCreator("forge")
     canvas.setProducer("forge (reportlab)")
-    forms = _Forms(canvas, pages)
+    forms = _Forms(canvas, pages, cache)
     for number, page in enumerate(pages):
         forms.define_for(page)
         canvas.setPageSize(_points(page.size))
@@ -84,41 +88,69 @@ def _set_boxes(canvas: Canvas, page: Page) -> None:
 
 
 class _Forms:
-    """Art drawn more than once in a document (board tiles, identical counters) is drawn once,
-    as a PDF form XObject, and placed by reference: smaller files, faster builds."""
+    """Art drawn more than once in a document (board tiles, identical counters, card backs) is
+    drawn once, as a PDF form XObject, and placed by reference: smaller files, faster builds."""
 
-    def __init__(self, canvas: Canvas, pages: list[Page]):
+    def __init__(self, canvas: Canvas, pages: list[Page], cache: PieceCache | None = None):
         self.canvas = canvas
-        self.uses = Counter(id(p.piece.draw) for page in pages for p in page.placements)
+        self.cache = cache
+        self.uses = Counter(id(face_of(p)) for page in pages for p in page.placements)
         self.names: dict[int, str] = {}
 
     def define_for(self, page: Page) -> None:
         """Define (between pages) the forms this page needs that do not exist yet."""
         for placement in page.placements:
-            key = id(placement.piece.draw)
+            key = id(face_of(placement))
             if self.uses[key] > 1 and key not in self.names:
-                self.names[key] = self._define(placement.piece, f"piece{len(self.names)}")
+                self.names[key] = self._define(placement, f"piece{len(self.names)}")
 
-    def _define(self, piece: Piece, name: str) -> str:
+    def _define(self, placement: Placement, name: str) -> str:
+        piece = placement.piece
         b = piece.bleed
         width, height = (piece.trim[0] + 2 * b) * MM, (piece.trim[1] + 2 * b) * MM
         self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)
         self.canvas.saveState()
         self.canvas.scale(MM, MM)
         self.canvas.translate(b, b)
-        piece.draw(self.canvas)
+        draw_face(self.canvas, placement, self.cache)
         self.canvas.restoreState()
         self.canvas.endForm()
         return name
 
-    def name_of(self, piece: Piece) -> str | None:
-        """The form holding this piece's art, if it has one."""
-        return self.names.get(id(piece.draw))
+    def name_of(self, placement: Placement) -> str | None:
+        """The form holding this placement's art, if it has one."""
+        return self.names.get(id(face_of(placement)))
+
+
+def face_of(placement: Placement):
+    """The draw function of the face a placement shows."""
+    piece = placement.piece
+    if placement.face == "back":
+        if piece.back is None:
+            raise ValueError(f"{piece.component}: a back was placed for a piece without one")
+        return piece.back
+    return piece.draw
+
+
+def face_key(placement: Placement) -> str | None:
+    """The cache key of the face a placement shows; None when its piece has no final key."""
+    key = placement.piece.key
+    if not (isinstance(key, str) and key.startswith(KEY_PREFIX)):
+        return None     # no key, or a maker's own description not yet hashed by the kit stage
+    return f"{key}:{placement.face}"
+
+
+def draw_face(canvas: Canvas, placement: Placement, cache: PieceCache | None = None) -> None:
+    """Draw the face a placement shows, on a canvas set up in piece millimetres."""
+    if cache is None:
+        face_of(placement)(canvas)
+    else:
+        cache.draw(canvas, face_key(placement), face_of(placement))
 
 
 def _draw_page(canvas: Canvas, page: Page, forms: _Forms) -> None:
     for placement in page.placements:
-        _draw_placement(canvas, placement, forms.name_of(placement.piece))
+        _draw_placement(canvas, placement, forms.name_of(placement), forms.cache)
     _draw_marks(canvas, page)
     for decorate in page.decorate:
         canvas.saveState()
@@ -127,17 +159,23 @@ def _draw_page(canvas: Canvas, page: Page, forms: _Forms) -> None:
         canvas.restoreState()
 
 
-def _draw_placement(canvas: Canvas, placement: Placement, form: str | None) -> None:
+def _draw_placement(canvas: Canvas, placement: Placement, form: str | None,
+                    cache: PieceCache | None = None) -> None:
     canvas.saveState()
     canvas.translate(placement.x * MM, placement.y * MM)
     canvas.scale(MM, MM)
+    if placement.rotation:
+        w, h = placement.piece.trim
+        canvas.translate(w / 2, h / 2)
+        canvas.rotate(placement.rotation)
+        canvas.translate(-w / 2, -h / 2)
     if placement.clip is not None:
         x0, y0, x1, y1 = placement.clip
         path = canvas.beginPath()
         path.rect(x0, y0, x1 - x0, y1 - y0)
         canvas.clipPath(path, stroke=0, fill=0)
     if form is None:
-        placement.piece.draw(canvas)
+        draw_face(canvas, placement, cache)
     else:
         b = placement.piece.bleed
         canvas.translate(-b, -b)

@@ -118,6 +118,11 @@ def test_kit_has_bookmarks_and_metadata(built_kits):
     titles = [item.title for item in reader.outline if not isinstance(item, list)]
     assert "Tablero" in titles and len(titles) >= 6
     assert reader.metadata.title.startswith("TETRARCHIA")
+    keywords = reader.metadata["/Keywords"]
+    for expected in ("game=tetrarchia", "language=es", "paper=a4", "content=1.0", "forge=",
+                     "backs=duplex-long", "ink=full"):
+        assert expected in keywords
+    assert reader.trailer["/Root"]["/Lang"] == "es"
 
 
 def test_builds_are_byte_identical(tmp_path, tetrarchia, built_kits):
@@ -141,7 +146,7 @@ def test_failed_build_keeps_the_previous_kit(tmp_path, tetrarchia, monkeypatch):
 
     monkeypatch.setattr(kit_module, "write_pdf", broken)
     with pytest.raises(UserError):
-        kit_module.build_kit(tetrarchia, "en", "a4", tmp_path)
+        kit_module.build_kit(tetrarchia, "en", "a4", tmp_path, force=True)
     after = {p.name: p.read_bytes() for p in good.folder.iterdir()}
     assert after == before
     assert [p.name for p in good.folder.parent.iterdir()] == ["a4"]

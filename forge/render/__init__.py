@@ -12,17 +12,24 @@ from typing import Callable
 from forge.model import Piece
 
 MAKERS: dict[str, Callable[..., list[Piece]]] = {}
+READS: dict[str, tuple[str, ...]] = {}
 
 
-def maker(name: str):
-    """Register a piece maker under the name components use in their `draw` field."""
+def maker(name: str, reads: tuple[str, ...] = ("game",)):
+    """Register a piece maker under the name components use in their `draw` field.
+
+    `reads` names what its art depends on besides the component itself: content files by stem
+    ('game', 'board', 'rules', 'sheets', 'atlas', ...) and 'manifest' (the kit's component list).
+    Pieces without their own `key` are re-rendered when any of these change (forge/piece_cache.py).
+    """
     def register(function):
         MAKERS[name] = function
+        READS[name] = tuple(reads)
         return function
     return register
 
 
 def load_makers() -> dict[str, Callable[..., list[Piece]]]:
     """Import every module that registers makers, and return the registry."""
-    from forge.render import atlas, board, dice, pieces, sheets  # noqa: F401  (they register makers)
+    from forge.render import atlas, board, cards, dice, pieces, sheets  # noqa: F401  (they register makers)
     return MAKERS

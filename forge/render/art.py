@@ -58,6 +58,16 @@ def accent_of(fill: str) -> str:
     return mix(fill, "#000000", 0.35) if is_light(fill) else mix(fill, "#ffffff", 0.38)
 
 
+def readable(color: str) -> str:
+    """A tone of `color` dark enough for lines and letters on white paper."""
+    return mix(color, "#000000", 0.35) if is_light(color) else color
+
+
+def tint(color: str, share: float = 0.12) -> str:
+    """A light tint of `color` (`share` of it on white), for the ink saver's backgrounds."""
+    return mix("#ffffff", color, share)
+
+
 def _color(color: str) -> Color:
     return HexColor(color)
 
@@ -202,12 +212,17 @@ def draw_letter(c, text: str, cx: float, cy: float, cap_height: float, color: st
 
 
 def draw_emperor_mark(c, emperor: dict, cx: float, cy: float, r: float,
-                      light: str = LIGHT, dark: str = DARK) -> None:
+                      light: str = LIGHT, dark: str = DARK, saver: bool = False) -> None:
     """An emperor's mark: his colour, his pattern around the rim and his initial in a medallion.
 
-    The pattern ring and the letter keep the four emperors apart in grayscale prints.
+    The pattern ring and the letter keep the four emperors apart in grayscale prints. `saver`
+    draws it for the ink saver: the pattern in a light tone of his colour on white, a rim and
+    the medallion's ring in his colour, the initial in a readable tone of it.
     """
     color = emperor["color"]
+    if saver:
+        _draw_saver_mark(c, emperor, cx, cy, r)
+        return
     accent = accent_of(color)
     c.saveState()
     c.setFillColor(_color(color))
@@ -219,6 +234,29 @@ def draw_emperor_mark(c, emperor: dict, cx: float, cy: float, r: float,
     c.setLineWidth(max(r * 0.05, 0.12))
     c.circle(cx, cy, inner, stroke=1, fill=1)
     draw_letter(c, emperor["initial"], cx, cy, inner * 0.95, ink_on(color, light, dark))
+    c.restoreState()
+
+
+def saver_pattern_tone(color: str) -> str:
+    """The tone an emperor's pattern is drawn in on white by the ink saver."""
+    return mix(color, "#ffffff", 0.45 if is_light(color) else 0.55)
+
+
+def _draw_saver_mark(c, emperor: dict, cx: float, cy: float, r: float) -> None:
+    color = emperor["color"]
+    strong = readable(color)
+    c.saveState()
+    c.setFillColor(_color(tint(color, 0.08)))
+    c.circle(cx, cy, r, stroke=0, fill=1)
+    draw_pattern(c, emperor["pattern"], cx, cy, r, saver_pattern_tone(color))
+    inner = r * 0.58
+    c.setFillColor(_color("#ffffff"))
+    c.setStrokeColor(_color(strong))
+    c.setLineWidth(max(r * 0.06, 0.15))
+    c.circle(cx, cy, inner, stroke=1, fill=1)
+    c.setLineWidth(max(r * 0.07, 0.18))
+    c.circle(cx, cy, r - max(r * 0.035, 0.09), stroke=1, fill=0)
+    draw_letter(c, emperor["initial"], cx, cy, inner * 0.95, strong)
     c.restoreState()
 
 

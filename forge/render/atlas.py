@@ -9,6 +9,9 @@ with its interval; the mean win rate of each setting).
 Everything is planned at make time into plain marks (rectangles, lines, texts with their fitted
 sizes), so a label that does not fit stops the build with a clear error before anything is drawn,
 and the drawing itself only replays the marks.
+
+Ink variants (`ctx.ink`): the ink saver shades on a light scale (the darkest cell is a light
+tone, its numbers in dark ink); grayscale shades in the grays of the scale.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from reportlab.lib.colors import HexColor
 
 from forge import fonts
 from forge.errors import UserError
+from forge.ink import color_for
 from forge.model import Piece, pt
 from forge.render import art, flow, maker
 from forge.render.context import RenderContext
@@ -39,6 +43,7 @@ CHART_HEIGHT = (56.0, 80.0)   # mm, titles and axis labels included: smallest an
 
 # Win rate 0 -> 1: dark to light, lightness rising steadily so the scale survives grayscale.
 SCALE = ("#3b0d06", "#7a1f12", "#b5502a", "#d9963f", "#efcf7e", "#fbf3dc")
+SAVER_SCALE = 0.30         # the ink saver's scale: this share of SCALE's tone on white paper
 DIGITS = {"discs": (5, 4, 3), "fleets": (3, 2, 1), "extra_revolts": (0, 1, 2),
           "armies": (0, 1, 2)}
 FACTORS = ("discs", "fleets", "extra_revolts", "armies")   # the digits of a level, in order
@@ -93,9 +98,14 @@ class Label:
 class Plan:
     """The marks of the page, collected in drawing order, and the fitting of labels."""
 
-    def __init__(self, where: str):
+    def __init__(self, where: str, ink: str = "full"):
         self.where = where
+        self.ink = ink
         self.marks: list = []
+
+    def shade(self, rate: float) -> str:
+        """The colour of a win rate for this plan's ink variant (see `shade`)."""
+        return shade(rate, self.ink)
 
     def box(self, *args, **kwargs) -> None:
         """Add a rectangle."""
@@ -158,12 +168,14 @@ def _draw_label(c, label: Label) -> None:
 
 # --- colours and numbers ------------------------------------------------------------------------
 
-def shade(rate: float) -> str:
-    """The cell colour of a win rate 0-1 on SCALE (dark = hard)."""
+def shade(rate: float, ink: str = "full") -> str:
+    """The cell colour of a win rate 0-1 on SCALE (dark = hard), as the ink variant prints it:
+    lighter with the ink saver, gray in grayscale."""
     rate = min(1.0, max(0.0, rate))
     span = rate * (len(SCALE) - 1)
     low = min(int(span), len(SCALE) - 2)
-    return art.mix(SCALE[low], SCALE[low + 1], span - low)
+    color = color_for(art.mix(SCALE[low], SCALE[low + 1], span - low), ink)
+    return art.tint(color, SAVER_SCALE) if ink == "saver" else color
 
 
 def percent(rate: float, lang: str) -> str:
@@ -178,7 +190,7 @@ def digits_of(level: str) -> dict[str, int]:
 
 # --- the maker ----------------------------------------------------------------------------------
 
-@maker("atlas")
+@maker("atlas", reads=("game", "rules", "atlas"))
 def make_atlas(component: dict, ctx: RenderContext) -> list[Piece]:
     """The difficulty atlas on one full page of the kit's paper."""
     where = f"atlas page ({ctx.lang}, {ctx.paper})"
@@ -280,7 +292,7 @@ def _draw_page(c, *, text, text_box, marks) -> None:
 def plan_figures(ctx: RenderContext, atlas: dict, colors: dict, top: float,
                  where: str) -> Plan:
     """Plan the grid, its legend and the charts downwards from `top` (mm from the bottom)."""
-    plan = Plan(where)
+    plan = Plan(where, ctx.ink)
     rates = {row["level"]: row for row in atlas["levels"]}
     names = _factor_names(ctx)
     named = _named_levels(ctx)
@@ -365,7 +377,7 @@ def _grid(plan: Plan, rates, names, named, colors, top, width, cell_h, lang) -> 
                                             for a in DIGITS["armies"]):
             level = f"{discs}{fleets}{extra}{armies}"
             row = rates[level]
-            fill = shade(row["win_rate"])
+            fill = plan.shade(row["win_rate"])
             x, y = col_x[j], row_y[i]
             plan.box(x + 0.25, y + 0.25, cell_w - 0.5, cell_h - 0.5, fill=fill)
             on = art.ink_on(fill, "#ffffff", ink)
@@ -389,7 +401,7 @@ def _legend(plan: Plan, named, colors, top, width, ctx) -> float:
     steps = 56
     for k in range(steps):
         plan.box(bar_x + k * bar_w / steps, y + 3.0, bar_w / steps + 0.05, bar_h,
-                 fill=shade((k + 0.5) / steps))
+                 fill=plan.shade((k + 0.5) / steps))
     plan.box(bar_x, y + 3.0, bar_w, bar_h, stroke=colors["muted"], width=pt(0.4))
     for tick in (0, 25, 50, 75, 100):
         x = bar_x + bar_w * tick / 100
@@ -436,7 +448,7 @@ def _sorted_chart(plan: Plan, rates, named, colors, x, top, width, height, ctx) 
     for k, row in enumerate(order):
         cx = plot_x + step * (k + 0.5)
         plan.box(cx - step * 0.38, bottom, step * 0.76, plot_h * row["win_rate"],
-                 fill=shade(row["win_rate"]), stroke=colors["muted"], width=pt(0.2))
+                 fill=plan.shade(row["win_rate"]), stroke=colors["muted"], width=pt(0.2))
         plan.line(cx, bottom + plot_h * row["low"], cx, bottom + plot_h * row["high"], ink,
                   pt(0.45))
         if row["level"] in named.values():
@@ -465,7 +477,7 @@ def _factor_chart(plan: Plan, rates, names, colors, x, top, width, height, ctx) 
             rows = [r for r in rates.values() if digits_of(r["level"])[factor] == value]
             mean = sum(r["win_rate"] for r in rows) / len(rows)
             bx = left + bar_w * (0.5 + k)
-            plan.box(bx + 0.15, bottom, bar_w - 0.3, plot_h * mean, fill=shade(mean),
+            plan.box(bx + 0.15, bottom, bar_w - 0.3, plot_h * mean, fill=plan.shade(mean),
                      stroke=colors["muted"], width=pt(0.3))
             plan.text(bx + bar_w / 2, bottom + plot_h * mean + 0.8, f"{round(100 * mean)}",
                       fonts.SANS, 6, ink, "center", room=bar_w + 0.4)

@@ -7,6 +7,11 @@ layer, from the land up. All lengths are millimetres from the bottom-left corner
 
 Every visible word comes from the data (Latin names, the game's title and subtitle) or from the
 program catalog (the legend).
+
+Ink variants (`ctx.ink`): the ink saver leaves the land white (regions keep their borders, names
+and the coloured rings of their circles; the barbarian lands their hatching), tints the sea
+lightly and draws its coast lines as thin lines; grayscale darkens the sea so that it stays apart
+from the land, whose tints turn to nearly the same light grays.
 """
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from functools import partial
 from reportlab.lib.colors import HexColor
 
 from forge import fonts
+from forge.ink import lightness
 from forge.model import Piece, pt
 from forge.render import art, maker
 
@@ -518,7 +524,7 @@ def _clip_half(poly, a, b, other):
 
 # === drawing =====================================================================================
 
-@maker("board")
+@maker("board", reads=("game", "board"))
 def make_board(component: dict, ctx) -> list[Piece]:
     """The one board piece, its art running into the bleed."""
     trim = tuple(component["trim"])
@@ -535,8 +541,9 @@ def draw_board(c, board: dict, ctx, bleed: float) -> None:
     w, h = board["size"]
     c.saveState()
     c.clipPath(_rect(c, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed), stroke=0, fill=0)
-    paint.fill(c, paint.terra)
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    if not paint.saver:
+        paint.fill(c, paint.terra)
+        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
     draw_regions(c, board, paint)
     draw_seas(c, board, sea, paint)
     if "compass" in board:
@@ -564,6 +571,27 @@ class Paint:
         self.tint = {r["id"]: r["tint"] for r in board["regions"]}
         self.region_of = {p["id"]: p["region"] for p, _ in provinces(board)}
         self.is_frontier = {p["id"]: f for p, f in provinces(board)}
+        self.saver = ctx.ink == "saver"
+        self.frontier_ground = art.mix(self.frontier, "#ffffff", 0.3)   # a frontier circle
+        self.halo = art.mix(self.parchment, "#ffffff", 0.2)              # behind labels
+        self.panel = art.mix(self.parchment, "#ffffff", 0.25)            # the cartouche
+        if ctx.ink == "grayscale":
+            self._part_sea_from_land()
+        if self.saver:
+            # no large fills: white land and circles, a light sea whose coast lines are thin
+            # lines of a deeper blue (self.coast_lines); the fleet circles stay white
+            self.terra = self.circle = self.frontier_ground = "#ffffff"
+            self.halo = self.panel = "#ffffff"
+            self.coast_lines = art.mix(self.sea, self.sea_ink, 0.3)
+            self.sea = art.mix("#ffffff", self.sea, 0.34)
+            self.sea_light = "#ffffff"
+
+    def _part_sea_from_land(self) -> None:
+        """Grayscale: the sea at least 0.16 darker than any land, so coasts stay visible."""
+        land = [self.land, self.parchment, self.frontier, *self.tint.values()]
+        level = min(lightness(self.sea), min(lightness(t) for t in land) - 0.16)
+        self.sea = art.to_hex(level, level, level)
+        self.sea_light = art.mix(self.sea, "#ffffff", 0.45)
 
     @staticmethod
     def fill(c, color: str) -> None:
@@ -598,8 +626,10 @@ def draw_regions(c, board: dict, paint: Paint) -> None:
     all_cells = cells(board)
     for cell in all_cells:
         frontier = paint.is_frontier[cell.owner]
-        paint.fill(c, paint.frontier if frontier else paint.tint[paint.region_of[cell.owner]])
-        c.drawPath(_path(c, cell.points), stroke=0, fill=1)
+        if not paint.saver:
+            paint.fill(c, paint.frontier if frontier
+                       else paint.tint[paint.region_of[cell.owner]])
+            c.drawPath(_path(c, cell.points), stroke=0, fill=1)
         if frontier:
             _hatch(c, cell.points, art.mix(paint.frontier, paint.ink, 0.22), 2.2)
     for cell in all_cells:
@@ -686,10 +716,11 @@ def draw_seas(c, board: dict, sea: Water, paint: Paint) -> None:
     c.drawPath(_water_path(c, sea), stroke=0, fill=1, fillMode=1)
     c.clipPath(_water_path(c, sea), stroke=0, fill=0, fillMode=1)
     c.setLineJoin(1)
-    for width in (7.0, 4.6, 2.6):               # light lines following the coast, inside the sea
-        Paint.stroke(c, paint.sea_light, width)
+    lines, gap = (paint.coast_lines, pt(0.55)) if paint.saver else (paint.sea_light, pt(0.9))
+    for width in (7.0, 4.6, 2.6):               # lines following the coast, inside the sea
+        Paint.stroke(c, lines, width)
         c.drawPath(_coast_path(c, sea), stroke=1, fill=0)
-        Paint.stroke(c, paint.sea, width - pt(0.9))
+        Paint.stroke(c, paint.sea, width - gap)
         c.drawPath(_coast_path(c, sea), stroke=1, fill=0)
     c.restoreState()
     c.saveState()
@@ -823,14 +854,15 @@ def draw_provinces(c, board: dict, sea: Water, paint: Paint, ctx) -> None:
             _frontier_ring(c, x, y, paint)
             continue
         c.saveState()
-        Paint.stroke(c, art.mix(paint.tint[p["region"]], paint.ink, 0.25), 1.2)
-        c.circle(x, y, R - 0.9, stroke=1, fill=0)
+        band = 0.8 if paint.saver else 1.2          # the ring in the region's tint
+        Paint.stroke(c, art.mix(paint.tint[p["region"]], paint.ink, 0.25), band)
+        c.circle(x, y, R - 0.3 - band / 2, stroke=1, fill=0)
         Paint.stroke(c, paint.ink, pt(1.6))
         c.circle(x, y, R, stroke=1, fill=0)
         c.restoreState()
         if p.get("capital"):
             art.draw_emperor_mark(c, emperors[p["capital"]], x, y, MARK_R, paint.parchment,
-                                  paint.ink)
+                                  paint.ink, saver=paint.saver)
             c.saveState()
             Paint.stroke(c, paint.ink, pt(0.8))
             c.circle(x, y, MARK_R, stroke=1, fill=0)
@@ -842,7 +874,7 @@ def draw_provinces(c, board: dict, sea: Water, paint: Paint, ctx) -> None:
 def _circle_ground(c, x, y, sea: Water | None, paint, frontier):
     """A circle's inside: plain parchment, with the sea it holds when it is coastal."""
     c.saveState()
-    paint.fill(c, art.mix(paint.frontier, "#ffffff", 0.3) if frontier else paint.circle)
+    paint.fill(c, paint.frontier_ground if frontier else paint.circle)
     c.circle(x, y, R, stroke=0, fill=1)
     if sea:
         clip = c.beginPath()
@@ -878,18 +910,24 @@ def _roma(c, x, y, emperors, paint):
         quarter.arcTo(x - MARK_R, y - MARK_R, x + MARK_R, y + MARK_R, start, 360 / n)
         quarter.close()
         c.clipPath(quarter, stroke=0, fill=0)
-        paint.fill(c, e["color"])
+        paint.fill(c, art.tint(e["color"], 0.08) if paint.saver else e["color"])
         c.rect(x - MARK_R, y - MARK_R, 2 * MARK_R, 2 * MARK_R, stroke=0, fill=1)
-        art.draw_pattern(c, e["pattern"], x, y, MARK_R, art.accent_of(e["color"]))
+        art.draw_pattern(c, e["pattern"], x, y, MARK_R, art.saver_pattern_tone(e["color"])
+                         if paint.saver else art.accent_of(e["color"]))
         mid = math.radians(start + 180 / n)
+        letter = (art.readable(e["color"]) if paint.saver
+                  else art.ink_on(e["color"], paint.parchment, paint.ink))
+        if paint.saver:                          # a white ground keeps the initial readable
+            c.setFillColor(HexColor("#ffffff"))
+            c.circle(x + math.cos(mid) * MARK_R * 0.55, y + math.sin(mid) * MARK_R * 0.55,
+                     MARK_R * 0.3, stroke=0, fill=1)
         art.draw_letter(c, e["initial"], x + math.cos(mid) * MARK_R * 0.55,
-                        y + math.sin(mid) * MARK_R * 0.55, MARK_R * 0.42,
-                        art.ink_on(e["color"], paint.parchment, paint.ink))
+                        y + math.sin(mid) * MARK_R * 0.55, MARK_R * 0.42, letter)
         c.restoreState()
     c.saveState()
     Paint.stroke(c, paint.gold, pt(2.2))
     c.circle(x, y, MARK_R, stroke=1, fill=0)
-    Paint.stroke(c, paint.parchment, pt(0.8))
+    Paint.stroke(c, paint.gold if paint.saver else paint.parchment, pt(0.8))
     for i in range(n):
         a = math.radians(90 - 360 * i / n)
         c.line(x, y, x + math.cos(a) * MARK_R, y + math.sin(a) * MARK_R)
@@ -932,7 +970,7 @@ def draw_area_labels(c, board: dict, paint: Paint) -> None:
 
 def draw_province_labels(c, board: dict, paint: Paint) -> None:
     """Coordinates above the circles and names below, each on a parchment halo."""
-    halo = art.mix(paint.parchment, "#ffffff", 0.2)
+    halo = paint.halo
     for label in province_labels(board):
         draw_text(c, label, paint.army if paint.is_frontier[label.owner] else paint.ink, halo)
 
@@ -952,7 +990,7 @@ def draw_cartouche(c, board: dict, paint: Paint, ctx) -> None:
         return
     (x, y), (w, h) = board["cartouche"]["at"], board["cartouche"]["size"]
     c.saveState()
-    paint.fill(c, art.mix(paint.parchment, "#ffffff", 0.25))
+    paint.fill(c, paint.panel)
     Paint.stroke(c, paint.ink, pt(1.4))
     c.roundRect(x, y, w, h, 2.0, stroke=1, fill=1)
     Paint.stroke(c, paint.gold, pt(0.8))
@@ -1027,11 +1065,12 @@ def _legend_sample(c, sample, x, y, paint, ctx):
         c.restoreState()
     elif sample == "frontier":
         c.saveState()
-        paint.fill(c, art.mix(paint.frontier, "#ffffff", 0.3))
+        paint.fill(c, paint.frontier_ground)
         c.circle(x, y, r, stroke=0, fill=1)
         c.restoreState()
         _frontier_ring(c, x, y, paint, r)
     elif sample == "capital":
-        art.draw_emperor_mark(c, ctx.game["emperors"][0], x, y, r, paint.parchment, paint.ink)
+        art.draw_emperor_mark(c, ctx.game["emperors"][0], x, y, r, paint.parchment, paint.ink,
+                              saver=paint.saver)
     elif sample == "fleet":
         _fleet_circle(c, x, y, paint, r)

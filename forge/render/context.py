@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from forge.i18n import Translator
+from forge.printing import PrintOptions
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,12 @@ class RenderContext:
     #  kit_pages (in kit.pdf), howto}: the entries of kit.json
     large_board: str = ""             # file name of the single-page board ('board-a3.pdf')
     folder: Path | None = None        # the game's content folder (its own templates/ come first)
+    options: PrintOptions = PrintOptions()   # backs, bleed, marks, ink, board (forge.printing)
+
+    @property
+    def ink(self) -> str:
+        """'full', 'saver' (no large fills, every piece of information kept) or 'grayscale'."""
+        return self.options.ink
 
     @property
     def game(self) -> dict:

@@ -7,6 +7,9 @@ Style of a `die-net` component:
   Garamond, say);
 - `fill`, `ink` (optional): palette colours of the faces and of their pips or numerals.
 
+With the ink saver (`ctx.ink == "saver"`) the faces are left white and the glue tabs get a faint
+tint of the ink, so only the lines, pips and numerals use ink.
+
 The net is the conventional one: the outline is the cut line (solid), folds are dotted. Opposite
 faces sum to seven and 1, 2, 3 run anticlockwise around their corner, as on Western dice. Which
 face lands where is worked out by rolling a cube over the net, so the layout can change safely.
@@ -20,6 +23,7 @@ from reportlab.lib.colors import HexColor
 
 from forge import fonts
 from forge.errors import UserError
+from forge.ink import color_for
 from forge.model import Piece, pt
 from forge.render import art, maker
 
@@ -200,21 +204,30 @@ def make_die_nets(component: dict, ctx) -> list[Piece]:
         raise UserError(f"component '{component['id']}': trim {list(trim)} is smaller than the "
                         f"die net ({need[0]:g} x {need[1]:g} mm)")
     palette = ctx.game.get("palette", {})
-    fill = ctx.color(style["fill"]) if "fill" in style else palette.get("parchment", art.LIGHT)
-    ink = ctx.color(style["ink"]) if "ink" in style else palette.get("ink", art.DARK)
+    fill = ctx.color(style["fill"]) if "fill" in style else \
+        palette.get("parchment", color_for(art.LIGHT, ctx.ink))
+    ink = ctx.color(style["ink"]) if "ink" in style else \
+        palette.get("ink", color_for(art.DARK, ctx.ink))
+    tab_fill = art.mix(fill, "#ffffff", 0.5)
+    if ctx.ink == "saver":
+        fill, tab_fill = "#ffffff", art.tint(ink, 0.07)
     draw = partial(draw_net, faces=faces, pips=bool(style.get("pips")), fill=fill, ink=ink,
-                   trim=trim)
+                   trim=trim, tab_fill=tab_fill)
     return [Piece(component["id"], component["kind"], trim, component.get("bleed", 0), draw,
                   component["name"]) for _ in range(component["count"])]
 
 
-def draw_net(c, faces: list[str], pips: bool, fill: str, ink: str, trim) -> None:
-    """The whole net, centred in the trim: faces, tabs, the cut outline and the fold lines."""
+def draw_net(c, faces: list[str], pips: bool, fill: str, ink: str, trim,
+             tab_fill: str | None = None) -> None:
+    """The whole net, centred in the trim: faces, tabs, the cut outline and the fold lines.
+
+    `tab_fill`: the glue tabs' colour (a paler tone of `fill` unless given)."""
     x0, y0, x1, y1 = _net_bounds(CELLS)
     c.saveState()
     c.translate((trim[0] - (x1 - x0)) / 2 - x0, (trim[1] - (y1 - y0)) / 2 - y0)
     tabs = tab_edges(CELLS)
-    tab_fill = art.mix(fill, "#ffffff", 0.5)
+    if tab_fill is None:
+        tab_fill = art.mix(fill, "#ffffff", 0.5)
     for edge in tabs:
         _polygon(c, _tab_outline(edge), fill=tab_fill, stroke=ink, width=CUT_WIDTH)
     for cell in CELLS:

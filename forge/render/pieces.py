@@ -5,6 +5,13 @@ Styles (the `style` map of a component in game.yaml):
 - `disc`: `{fill: <palette colour>, icon: <icon name>}` for a plain token, or
   `{emperor: <emperor id>}` for a token in an emperor's colour, pattern and initial.
 - `standee`: no style; one standee per emperor of the game.
+
+A disc component with `back: same` is printed on both faces alike (a double-sided token).
+
+With the ink saver (`ctx.ink == "saver"`) nothing is filled to the bleed: a counter is white
+with its disc outlined in its colour on a light tint, its icon or the emperor's pattern and
+initial drawn in the colour; a standee is white with his colour in its outlines, pattern and
+medallion.
 """
 from __future__ import annotations
 
@@ -14,6 +21,7 @@ from reportlab.lib.colors import HexColor
 
 from forge import fonts
 from forge.errors import UserError
+from forge.ink import color_for
 from forge.model import Piece, pt
 from forge.render import art, maker
 
@@ -28,7 +36,8 @@ FOLD_DASH = (0.7, 0.9)    # mm on, mm off
 def _inks(ctx) -> tuple[str, str]:
     """The game's light and dark inks (its 'parchment' and 'ink' colours when it has them)."""
     palette = ctx.game.get("palette", {})
-    return palette.get("parchment", art.LIGHT), palette.get("ink", art.DARK)
+    return (palette.get("parchment", color_for(art.LIGHT, ctx.ink)),
+            palette.get("ink", color_for(art.DARK, ctx.ink)))
 
 
 def _fill_bleed(c, w: float, h: float, bleed: float, color: str) -> None:
@@ -43,19 +52,23 @@ def _fill_bleed(c, w: float, h: float, bleed: float, color: str) -> None:
 def make_discs(component: dict, ctx) -> list[Piece]:
     """One square counter per copy, art to the bleed, with the round disc drawn inside."""
     style = component.get("style") or {}
+    saver = ctx.ink == "saver"
     if "emperor" in style:
         emperor = ctx.emperor(style["emperor"])
-        draw = partial(_draw_emperor_disc, emperor=emperor, inks=_inks(ctx))
+        draw = partial(_draw_saver_emperor_disc if saver else _draw_emperor_disc,
+                       emperor=emperor, inks=_inks(ctx))
     elif "fill" in style and "icon" in style:
-        draw = partial(_draw_icon_disc, fill=ctx.color(style["fill"]), icon=style["icon"],
-                       inks=_inks(ctx))
+        draw = partial(_draw_saver_icon_disc if saver else _draw_icon_disc,
+                       fill=ctx.color(style["fill"]), icon=style["icon"], inks=_inks(ctx))
     else:
         raise UserError(f"component '{component['id']}': a disc's style needs 'fill' and 'icon', "
                         f"or 'emperor'")
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
     draw = partial(draw, trim=trim, bleed=bleed)
-    return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"])
+    back = draw if component.get("back") == "same" else None
+    return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],
+                  back=back)
             for _ in range(component["count"])]
 
 
@@ -98,6 +111,29 @@ def _draw_emperor_disc(c, emperor: dict, inks, trim, bleed: float) -> None:
     c.circle(cx, cy, r - 0.5, stroke=1, fill=0)
 
 
+def _draw_saver_icon_disc(c, fill: str, icon: str, inks, trim, bleed: float) -> None:
+    """Ink saver: a white counter, the disc a light tint in a ring of its colour, the icon in
+    the colour (a dark one when the colour is light, so grey and black discs stay apart)."""
+    cx, cy, r = _disc_geometry(trim)
+    strong = art.readable(fill)
+    face = art.tint(fill, 0.10)
+    c.saveState()
+    c.setFillColor(HexColor(face))
+    c.setStrokeColor(HexColor(strong))
+    c.setLineWidth(pt(1.6))
+    c.circle(cx, cy, r - pt(0.8), stroke=1, fill=1)
+    c.setLineWidth(pt(0.5))
+    c.circle(cx, cy, r - 1.3, stroke=1, fill=0)
+    c.restoreState()
+    art.draw_icon(c, icon, cx, cy, 2 * r * ICON_SHARE, strong, knock=face)
+
+
+def _draw_saver_emperor_disc(c, emperor: dict, inks, trim, bleed: float) -> None:
+    """Ink saver: a white counter with the emperor's mark (pattern, rim, initial) on it."""
+    cx, cy, r = _disc_geometry(trim)
+    art.draw_emperor_mark(c, emperor, cx, cy, r - 0.1, saver=True)
+
+
 # --- standees -----------------------------------------------------------------------------------
 
 @maker("standee")
@@ -110,7 +146,8 @@ def make_standees(component: dict, ctx) -> list[Piece]:
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
     return [Piece(component["id"], component["kind"], trim, bleed,
-                  partial(draw_standee, emperor=e, inks=_inks(ctx), trim=trim, bleed=bleed),
+                  partial(draw_standee, emperor=e, inks=_inks(ctx), trim=trim, bleed=bleed,
+                          saver=ctx.ink == "saver"),
                   f"{component['name']}: {e['name']}")
             for e in emperors]
 
@@ -122,26 +159,44 @@ def standee_geometry(trim) -> tuple[float, float]:
     return foot, (h - 2 * foot) / 2
 
 
-def draw_standee(c, emperor: dict, inks, trim, bleed: float) -> None:
-    """The whole strip: both feet, both faces (the back one turned), dotted fold lines."""
+def draw_standee(c, emperor: dict, inks, trim, bleed: float, saver: bool = False) -> None:
+    """The whole strip: both feet, both faces (the back one turned), dotted fold lines.
+
+    `saver`: no fill (white paper), the feet patterned in a light tone of his colour, each face
+    framed in his colour.
+    """
     w, h = trim
     foot, face = standee_geometry(trim)
     color = emperor["color"]
     accent = art.accent_of(color)
-    _fill_bleed(c, w, h, bleed, color)
+    if not saver:
+        _fill_bleed(c, w, h, bleed, color)
     for y0, y1 in ((-bleed, foot), (h - foot, h + bleed)):
         art.draw_pattern_rect(c, emperor["pattern"], -bleed, y0, w + 2 * bleed, y1 - y0,
-                              art.mix(color, accent, 0.6), period=2.4)
+                              art.saver_pattern_tone(color) if saver
+                              else art.mix(color, accent, 0.6), period=2.4)
+    for turned in (False, True):
+        c.saveState()
+        if turned:
+            c.translate(w, foot + 2 * face)
+            c.rotate(180)
+        else:
+            c.translate(0, foot)
+        if saver:
+            _saver_frame(c, art.readable(color), w, face)
+        draw_standee_face(c, emperor, inks, w, face, saver)
+        c.restoreState()
+    _fold_lines(c, w, (foot, foot + face, foot + 2 * face),
+                inks[1] if saver else art.ink_on(color, *inks))
+
+
+def _saver_frame(c, color: str, w: float, h: float) -> None:
+    """A thin frame in the emperor's colour just inside a face (ink saver)."""
     c.saveState()
-    c.translate(0, foot)
-    draw_standee_face(c, emperor, inks, w, face)
+    c.setStrokeColor(HexColor(color))
+    c.setLineWidth(pt(1.2))
+    c.rect(0.7, 0.7, w - 1.4, h - 1.4, stroke=1, fill=0)
     c.restoreState()
-    c.saveState()
-    c.translate(w, foot + 2 * face)
-    c.rotate(180)
-    draw_standee_face(c, emperor, inks, w, face)
-    c.restoreState()
-    _fold_lines(c, w, (foot, foot + face, foot + 2 * face), art.ink_on(color, *inks))
 
 
 def _fold_lines(c, w: float, ys, color: str) -> None:
@@ -155,22 +210,23 @@ def _fold_lines(c, w: float, ys, color: str) -> None:
     c.restoreState()
 
 
-def draw_standee_face(c, emperor: dict, inks, w: float, h: float) -> None:
+def draw_standee_face(c, emperor: dict, inks, w: float, h: float, saver: bool = False) -> None:
     """One face, feet at y=0: the emperor's medallion in a laurel wreath, then his name plate."""
     light, dark = inks
     color = emperor["color"]
-    ink = art.ink_on(color, light, dark)
+    ink = art.readable(color) if saver else art.ink_on(color, light, dark)
     plate = (1.2, 1.0, w - 2.4, h * 0.36)
     bottom, top = plate[1] + plate[3] + 0.6, h - 0.9
     wreath = min(w - 2.0, (top - bottom) * 1.02)          # the wreath's box, leaves included
     cy = (bottom + top) / 2
     art.draw_icon(c, "laurel", w / 2, cy, wreath, ink)
     r = wreath * 0.335                                  # hides the inner leaves
-    art.draw_emperor_mark(c, emperor, w / 2, cy + wreath * 0.02, r, light, dark)
-    c.setStrokeColor(HexColor(ink))
-    c.setLineWidth(pt(0.6))
-    c.circle(w / 2, cy + wreath * 0.02, r, stroke=1, fill=0)
-    _draw_plate(c, emperor, plate, w - 2 * SAFE, light, dark)
+    art.draw_emperor_mark(c, emperor, w / 2, cy + wreath * 0.02, r, light, dark, saver=saver)
+    if not saver:
+        c.setStrokeColor(HexColor(ink))
+        c.setLineWidth(pt(0.6))
+        c.circle(w / 2, cy + wreath * 0.02, r, stroke=1, fill=0)
+    _draw_plate(c, emperor, plate, w - 2 * SAFE, "#ffffff" if saver else light, dark)
 
 
 def _draw_plate(c, emperor: dict, box, text_width: float, light: str, dark: str) -> None:

@@ -24,9 +24,11 @@ from forge.i18n import N_, TEMPLATE_DIR
 from forge.model import Piece, pt
 from forge.render import art, flow, maker
 from forge.render.context import RenderContext
+from forge.render.printnotes import cut_note, layout_note, print_notes
 
 SUMMARY_MIN_PT = 7.0            # smallest text on a summary sheet, in points
 REFERENCE_MIN_PT = 8.0          # smallest text in the rules reference
+INSTRUCTIONS_SIZES = (9.0, 8.5, 8.0)   # body text sizes tried, largest first, on the instructions
 PAGE_MARGIN = 10.0              # mm of white around full-page sheets (home printers need ~5)
 FOOTER = 6.0                    # mm kept at the bottom of reference pages for the page footer
 
@@ -117,20 +119,31 @@ def check_blocks(ctx: RenderContext) -> None:
 
 def readable(color: str) -> str:
     """A tone of `color` dark enough for headings on white paper."""
-    return art.mix(color, "#000000", 0.35) if art.is_light(color) else color
+    return art.readable(color)
+
+
+SAVER_TINT = 0.05       # share of the colour in panels and table heads with the ink saver
 
 
 def _colors(ctx: RenderContext, color: str) -> dict[str, str]:
+    """The sheet's colours for its templates; with the ink saver the panels and table heads
+    are barely tinted and there is no colour band, so the header text is in the readable tone
+    of the colour."""
     palette = ctx.game["palette"]
     ink = palette.get("ink", "#000000")
-    return {"ink": ink, "accent": readable(color), "tint": art.mix(color, "#ffffff", 0.86),
-            "muted": art.mix(ink, "#ffffff", 0.3), "band_ink": art.ink_on(color, "#ffffff", ink),
-            "grid": art.mix(ink, "#ffffff", 0.75), "stripe": art.mix(ink, "#ffffff", 0.94)}
+    colors = {"ink": ink, "accent": readable(color), "tint": art.mix(color, "#ffffff", 0.86),
+              "muted": art.mix(ink, "#ffffff", 0.3),
+              "band_ink": art.ink_on(color, "#ffffff", ink),
+              "grid": art.mix(ink, "#ffffff", 0.75), "stripe": art.mix(ink, "#ffffff", 0.94)}
+    if ctx.ink == "saver":
+        colors.update(tint=art.tint(color, SAVER_TINT), band_ink=readable(color),
+                      stripe=art.mix(ink, "#ffffff", 0.97))
+    return colors
 
 
 # --- summary sheets -----------------------------------------------------------------------------
 
-@maker("summary-sheet")
+@maker("summary-sheet", reads=("game", "rules", "sheets"))
 def make_summary_sheets(component: dict, ctx: RenderContext) -> list[Piece]:
     """One summary sheet per emperor: his colour band, his IMPERIVM power, the turn in brief."""
     check_blocks(ctx)
@@ -149,7 +162,8 @@ def make_summary_sheets(component: dict, ctx: RenderContext) -> list[Piece]:
         body = flow.layout(render_markup(template, ctx, part="body", **values), *body_box[2:],
                            where=where, min_size=SUMMARY_MIN_PT)[0]
         draw = partial(_draw_summary, emperor=emperor, colors=colors, trim=trim, bleed=bleed,
-                       header=(header_box, header), body=(body_box, body))
+                       header=(header_box, header), body=(body_box, body),
+                       saver=ctx.ink == "saver")
         pieces.append(Piece(component["id"], component.get("kind", "sheet"), trim, bleed, draw,
                             label=emperor["name"]))
     return pieces
@@ -168,24 +182,32 @@ def _summary_boxes(trim):
     return header, body
 
 
-def _draw_summary(c, *, emperor, colors, trim, bleed, header, body) -> None:
+def _draw_summary(c, *, emperor, colors, trim, bleed, header, body, saver=False) -> None:
     width, height = trim
     c.saveState()
-    c.setFillColor(HexColor(emperor["color"]))
-    c.rect(-bleed, height - SUMMARY_BAND, width + 2 * bleed, SUMMARY_BAND + bleed,
-           stroke=0, fill=1)
-    c.rect(-bleed, -bleed, width + 2 * bleed, SUMMARY_FOOT + bleed, stroke=0, fill=1)
+    if saver:       # no colour band: rules in his colour under the header and above the foot
+        c.setStrokeColor(HexColor(readable(emperor["color"])))
+        c.setLineWidth(pt(2.2))
+        c.line(SUMMARY_MARGIN, height - SUMMARY_BAND, width - SUMMARY_MARGIN,
+               height - SUMMARY_BAND)
+        c.setLineWidth(pt(1.0))
+        c.line(SUMMARY_MARGIN, SUMMARY_FOOT, width - SUMMARY_MARGIN, SUMMARY_FOOT)
+    else:
+        c.setFillColor(HexColor(emperor["color"]))
+        c.rect(-bleed, height - SUMMARY_BAND, width + 2 * bleed, SUMMARY_BAND + bleed,
+               stroke=0, fill=1)
+        c.rect(-bleed, -bleed, width + 2 * bleed, SUMMARY_FOOT + bleed, stroke=0, fill=1)
     c.restoreState()
     radius = (SUMMARY_BAND - 6.0) / 2
     art.draw_emperor_mark(c, emperor, SUMMARY_MARGIN + radius, height - SUMMARY_BAND / 2,
-                          radius, light="#ffffff", dark=colors["ink"])
+                          radius, light="#ffffff", dark=colors["ink"], saver=saver)
     for (x, y, w, h), flowables in (header, body):
         flow.draw_box(c, flowables, x, y, w, h)
 
 
 # --- rules reference ----------------------------------------------------------------------------
 
-@maker("rules-reference")
+@maker("rules-reference", reads=("game", "rules", "sheets"))
 def make_rules_reference(component: dict, ctx: RenderContext) -> list[Piece]:
     """The rules reference on full pages of the kit's paper: `count` pieces, one per page.
 
@@ -226,7 +248,7 @@ def _draw_page(c, *, box, flowables, footer="", colors=None) -> None:
 
 # --- instructions -------------------------------------------------------------------------------
 
-@maker("instructions")
+@maker("instructions", reads=("game", "rules", "sheets", "manifest", "options"))
 def make_instructions(component: dict, ctx: RenderContext) -> list[Piece]:
     """The instructions page: printing at 100 % with rulers, what to cut and glue, the checklist,
     the edition, the versions and the credits."""
@@ -236,12 +258,23 @@ def make_instructions(component: dict, ctx: RenderContext) -> list[Piece]:
     colors = _colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
     edition = next((e["name"] for e in ctx.game["editions"] if e["id"] == ctx.game["edition"]),
                    ctx.game["edition"])
-    markup = render_markup(
-        _template_of(component, "instructions.xml.j2"), ctx, colors=colors,
-        checklist=checklist(ctx), paper_name=ctx.tr._(PAPER_NAMES.get(ctx.paper, ctx.paper)),
-        paper_size=ctx.paper_size, forge_version=ctx.version or "—",
-        edition_name=edition, large_board=ctx.large_board)
-    page = flow.layout(markup, box[2], box[3], where=where, min_size=REFERENCE_MIN_PT)[0]
+    values = dict(
+        colors=colors, checklist=checklist(ctx),
+        paper_name=ctx.tr._(PAPER_NAMES.get(ctx.paper, ctx.paper)),
+        print_notes=print_notes(ctx, any(row.get("two_sided") for row in ctx.manifest),
+                                any(row.get("turned") for row in ctx.manifest)),
+        cut_note=cut_note(ctx.manifest, ctx), paper_size=ctx.paper_size,
+        forge_version=ctx.version or "—", edition_name=edition, large_board=ctx.large_board)
+    page = None
+    for size in INSTRUCTIONS_SIZES:         # the largest text that fits the one page
+        markup = render_markup(_template_of(component, "instructions.xml.j2"), ctx,
+                               body_size=size, **values)
+        try:
+            page = flow.layout(markup, box[2], box[3], where=where, min_size=REFERENCE_MIN_PT)[0]
+            break
+        except flow.Overflow:
+            if size == INSTRUCTIONS_SIZES[-1]:
+                raise
     draw = partial(_draw_page, box=box, flowables=page)
     return [Piece(component["id"], component.get("kind", "sheet"), (width, height), 0, draw,
                   label=component["name"])]
@@ -257,7 +290,7 @@ def checklist(ctx: RenderContext) -> list[dict]:
     return [{"name": row["name"], "count": row["count"],
              "size": _size(row.get("trim_mm", row.get("trim")), ctx),
              "file": row.get("file") or "—", "pages": _pages(row.get("pages")),
-             "howto": row.get("howto") or ""} for row in rows]
+             "howto": row.get("howto") or "", "layout": layout_note(row, ctx)} for row in rows]
 
 
 def _unbuilt(component: dict, ctx: RenderContext) -> dict:

@@ -1,0 +1,432 @@
+"""Cards: the faces of a deck of cards.yaml, and the deck's common back.
+
+A component prints one deck: `{kind: card, draw: card, deck: <deck id>, count: <cards in the deck,
+copies included>, trim: [63.5, 88.9], bleed: 3}`. Each card has a frame in its class's colour
+running into the bleed, a title band with the cost (when the card has one), an art panel with its
+icon and a text panel holding its effect, shrunk to fit down to the deck's smallest text size.
+Everything that must be read stays 3 mm inside the trim; the class's name is printed at the foot
+so that colour-coded classes survive a grayscale print. The rounded corners players expect are
+left to the cutter: no cut outline is drawn.
+
+Deck styles (`style` in cards.yaml): `fill` (frame of cards without a class), `panel` and `ink`
+(the text panel and its text), `text_size` and `min_text_size` (points). Colours are palette
+names of game.yaml or '#rrggbb'.
+
+With the 'saver' ink option there are no large fills: frames, bands and panels become outlines in
+the class's colour, and every text, icon and cost is kept.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+
+from forge import fonts
+from forge.content import load_doc
+from forge.errors import ContentError, UserError
+from forge.model import Piece, pt
+from forge.render import art, maker
+
+SAFE = 3.0                # mm inside the trim kept for everything that must be read
+TITLE_BAND = 9.0          # mm, height of the title band
+FOOT_BAND = 4.6           # mm, height of the class band at the foot
+GAP = 1.0                 # mm between bands and panels
+ART_SHARE = 0.42          # share of the room between the bands given to the art panel
+PANEL_PAD = 1.8           # mm between a panel's edge and its text
+RADIUS = 1.4              # mm, corner radius of the panels (decoration, never a cut line)
+TITLE_PT, MIN_TITLE_PT = 11.0, 7.0
+TEXT_PT, MIN_TEXT_PT = 10.0, 6.0
+LEADING = 1.2             # line distance as a multiple of the font size
+STEP_PT = 0.25            # the text shrinks by this much at a time
+LINE_PT = 0.7             # outlines in the 'saver' ink
+MAKER_VERSION = 1         # part of every piece key: bump it when the drawing changes
+
+
+@dataclass(frozen=True)
+class Colors:
+    """The resolved colours one card is drawn with."""
+
+    fill: str             # frame, title band, foot band
+    panel: str            # text panel
+    ink: str              # text on the panel
+    on_fill: str          # text and icons on the frame
+    art: str              # the art panel's tint
+    light: str
+    dark: str
+
+
+@dataclass(frozen=True)
+class Face:
+    """Everything one card face shows, laid out: drawing it is just painting."""
+
+    title: tuple[str, ...]
+    title_size: float
+    cost: str             # '' for a blank cost
+    icon: str | None
+    text: tuple[str, ...]
+    text_size: float
+    foot: str             # the class's name, or ''
+    foot_icon: str | None
+    colors: Colors
+    saver: bool
+
+
+@dataclass(frozen=True)
+class BackFace:
+    """The deck's common back."""
+
+    title: tuple[str, ...]
+    title_size: float
+    subtitle: str
+    icon: str | None
+    fill: str
+    ink: str
+    saver: bool
+
+
+# --- the maker ----------------------------------------------------------------------------------
+
+@maker("card", reads=("game", "cards"))
+def make_cards(component: dict, ctx) -> list[Piece]:
+    """The cards of one deck, copies included, in the order of cards.yaml; one back for all."""
+    deck = _deck_of(component, ctx)
+    trim = tuple(component["trim"])
+    bleed = component.get("bleed", 0)
+    _check_count(component, deck, ctx)
+    back_face = _back_face(deck, ctx, component, trim)
+    back = partial(draw_back, face=back_face, trim=trim, bleed=bleed)
+    deck_part = {"maker": MAKER_VERSION, "deck": deck["id"], "style": deck.get("style") or {},
+                 "back": back_face.__dict__, "trim": list(trim), "bleed": bleed}
+    classes = {c["id"]: c for c in deck.get("classes") or []}
+    pieces = []
+    for card in deck["cards"]:
+        where = f"component '{component['id']}', card '{card['id']}' of deck '{deck['id']}'"
+        face = _face(card, classes.get(card.get("class")), deck, ctx, trim, where)
+        draw = partial(draw_card, face=face, trim=trim, bleed=bleed)
+        key = {**deck_part, "card": card, "face": _jsonable(face)}
+        label = f"{component['name']}: {card['title']}"
+        pieces += [Piece(component["id"], component["kind"], trim, bleed, draw, label,
+                         back=back, key=key)] * card["count"]
+    return pieces
+
+
+def deck_total(deck: dict) -> int:
+    """How many cards a deck prints, copies included."""
+    return sum(card["count"] for card in deck["cards"])
+
+
+def _deck_of(component: dict, ctx) -> dict:
+    decks = (ctx.data.get("cards") or {}).get("decks") or []
+    wanted = component.get("deck")
+    if wanted is None:
+        raise _game_problem(ctx, component, ("deck",), "a card component needs 'deck', the id "
+                            "of a deck in cards.yaml", at_component=True)
+    for deck in decks:
+        if deck["id"] == wanted:
+            return deck
+    known = ", ".join(d["id"] for d in decks) or "none: the game has no cards.yaml"
+    raise _game_problem(ctx, component, ("deck",), f"unknown deck '{wanted}' (decks: {known})")
+
+
+def _check_count(component: dict, deck: dict, ctx) -> None:
+    total = deck_total(deck)
+    if component["count"] != total:
+        raise _game_problem(ctx, component, ("count",),
+                            f"count {component['count']} but deck '{deck['id']}' in cards.yaml "
+                            f"holds {total} cards (copies included)")
+
+
+def _game_problem(ctx, component: dict, field: tuple, message: str,
+                  at_component: bool = False) -> ContentError:
+    """A problem located at a field of this component in game.yaml (file, line and field)."""
+    index = next(i for i, c in enumerate(ctx.game["components"]) if c["id"] == component["id"])
+    at = ("components", index) + (() if at_component else field)
+    path = Path(ctx.folder or ".") / "game.yaml"
+    try:
+        doc = load_doc(path)
+    except ContentError:
+        from forge.content import Doc
+        doc = Doc(path, None)
+    return ContentError([doc.problem(at, message)])
+
+
+# --- laying out a card --------------------------------------------------------------------------
+
+def _face(card: dict, klass: dict | None, deck: dict, ctx, trim, where: str) -> Face:
+    style = deck.get("style") or {}
+    colors = _colors(ctx, klass, style, where)
+    w, h = trim
+    title_width = w - 2 * SAFE - 2 * (TITLE_BAND + GAP)   # room for the cost badge, both sides
+    title, title_size = art.fit_lines(card["title"], fonts.SERIF_BOLD, pt(TITLE_PT), title_width)
+    if title_size < pt(MIN_TITLE_PT):
+        raise UserError(f"{where}: the title '{card['title']}' is too long for the card")
+    box_w, box_h = text_box(trim)[2:]
+    largest = style.get("text_size", TEXT_PT)
+    smallest = min(style.get("min_text_size", MIN_TEXT_PT), largest)
+    text, text_size = fit_text(card["text"], fonts.SERIF, largest, smallest,
+                               box_w - 2 * PANEL_PAD, box_h - 2 * PANEL_PAD)
+    if text is None:
+        raise UserError(f"{where}: its text does not fit the card even at {smallest:g} pt "
+                        f"({len(card['text'].split())} words); shorten it")
+    icon = card.get("icon") or (klass or {}).get("icon")
+    for name in (icon, (klass or {}).get("icon")):
+        if name and name not in art.ICONS:
+            raise UserError(f"{where}: unknown icon '{name}' (known: {', '.join(art.ICONS)})")
+    _check_glyphs(where, (card["title"], fonts.SERIF_BOLD), (card["text"], fonts.SERIF))
+    cost = card.get("cost")
+    return Face(tuple(title), title_size, "" if cost is None else f"{cost:g}", icon,
+                tuple(text), text_size, (klass or {}).get("name", ""), (klass or {}).get("icon"),
+                colors, ctx.ink == "saver")
+
+
+def _colors(ctx, klass, style, where) -> Colors:
+    palette = ctx.game.get("palette", {})
+    light, dark = palette.get("parchment", art.LIGHT), palette.get("ink", art.DARK)
+    fill = _color(ctx, (klass or {}).get("fill") or style.get("fill") or dark, where)
+    panel = _color(ctx, style.get("panel", light), where)
+    ink = _color(ctx, style.get("ink", dark), where)
+    return Colors(fill, panel, ink, art.ink_on(fill, light, dark), art.mix(fill, light, 0.72),
+                  light, dark)
+
+
+def _color(ctx, value: str, where: str) -> str:
+    """A palette name or '#rrggbb' as '#rrggbb'."""
+    palette = ctx.game.get("palette", {})
+    if value.startswith("#") and len(value) == 7:
+        return value
+    if value in palette:
+        return palette[value]
+    raise UserError(f"{where}: unknown colour '{value}' (palette: {', '.join(palette)}, "
+                    f"or '#rrggbb')")
+
+
+def _check_glyphs(where: str, *texts) -> None:
+    for text, font in texts:
+        missing = fonts.missing_glyphs(text, font)
+        if missing:
+            raise UserError(f"{where}: the font {font} cannot draw {''.join(sorted(missing))!r}")
+
+
+def _jsonable(face: Face) -> dict:
+    data = dict(face.__dict__)
+    data["colors"] = dict(face.colors.__dict__)
+    data["title"], data["text"] = list(face.title), list(face.text)
+    return data
+
+
+def title_band(trim) -> tuple[float, float, float, float]:
+    """x, y, width, height of the title band."""
+    w, h = trim
+    return SAFE - 0.6, h - SAFE - TITLE_BAND, w - 2 * SAFE + 1.2, TITLE_BAND
+
+
+def text_box(trim) -> tuple[float, float, float, float]:
+    """x, y, width, height of the text panel."""
+    w, h = trim
+    bottom, top = SAFE + FOOT_BAND + GAP, h - SAFE - TITLE_BAND - GAP
+    height = (top - bottom - GAP) * (1 - ART_SHARE)
+    return SAFE, bottom, w - 2 * SAFE, height
+
+
+def art_box(trim) -> tuple[float, float, float, float]:
+    """x, y, width, height of the art panel."""
+    x, y, width, height = text_box(trim)
+    top = trim[1] - SAFE - TITLE_BAND - GAP
+    return x, y + height + GAP, width, top - (y + height + GAP)
+
+
+def fit_text(text: str, font: str, largest: float, smallest: float, width: float,
+             height: float) -> tuple[list[str] | None, float]:
+    """Wrap `text` (points sizes) into a box in mm at the largest size that fits; (None, 0) if
+    even `smallest` does not. Paragraphs are separated by newlines."""
+    size = largest
+    while size >= smallest - 1e-9:
+        lines = wrap(text, font, pt(size), width)
+        if lines is not None and len(lines) * pt(size) * LEADING <= height + 1e-6:
+            return lines, pt(size)
+        size -= STEP_PT
+    return None, 0.0
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
+    """Greedy line breaking at word boundaries; None when a single word is wider than `width`."""
+    space = fonts.text_width(" ", font, size)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line, line_w = [], 0.0
+        for word in paragraph.split():
+            word_w = fonts.text_width(word, font, size)
+            if word_w > width:
+                return None
+            if line and line_w + space + word_w > width:
+                lines.append(" ".join(line))
+                line, line_w = [], 0.0
+            line_w += (space if line else 0) + word_w
+            line.append(word)
+        if line:
+            lines.append(" ".join(line))
+    return lines
+
+
+def _back_face(deck: dict, ctx, component: dict, trim) -> BackFace:
+    back = deck["back"]
+    where = f"component '{component['id']}', the back of deck '{deck['id']}'"
+    palette = ctx.game.get("palette", {})
+    light, dark = palette.get("parchment", art.LIGHT), palette.get("ink", art.DARK)
+    fill = _color(ctx, back["fill"], where)
+    ink = _color(ctx, back["ink"], where) if back.get("ink") else art.ink_on(fill, light, dark)
+    if back.get("icon") and back["icon"] not in art.ICONS:
+        raise UserError(f"{where}: unknown icon '{back['icon']}' (known: {', '.join(art.ICONS)})")
+    title, size = art.fit_lines(back["title"], fonts.SERIF_BOLD, pt(16), trim[0] - 4 * SAFE)
+    _check_glyphs(where, (back["title"], fonts.SERIF_BOLD),
+                  (back.get("subtitle", ""), fonts.SERIF_ITALIC))
+    if ctx.ink == "saver" and art.is_light(fill):
+        ink = dark
+    elif ctx.ink == "saver":
+        ink = fill
+    return BackFace(tuple(title), size, back.get("subtitle", ""), back.get("icon"), fill, ink,
+                    ctx.ink == "saver")
+
+
+# --- drawing ------------------------------------------------------------------------------------
+
+def draw_card(c, face: Face, trim, bleed: float) -> None:
+    """One card face, trim box at the origin, art into the bleed."""
+    col = face.colors
+    w, h = trim
+    if not face.saver:
+        c.setFillColor(HexColor(col.fill))
+        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    _draw_title(c, face, trim)
+    _draw_art(c, face, trim)
+    _draw_text(c, face, trim)
+    _draw_foot(c, face, trim)
+
+
+def _panel(c, box, fill: str, edge: str, saver: bool) -> None:
+    x, y, width, height = box
+    c.setLineWidth(pt(LINE_PT))
+    c.setStrokeColor(HexColor(edge))
+    if saver:
+        c.roundRect(x, y, width, height, RADIUS, stroke=1, fill=0)
+    else:
+        c.setFillColor(HexColor(fill))
+        c.roundRect(x, y, width, height, RADIUS, stroke=0, fill=1)
+
+
+def _draw_title(c, face: Face, trim) -> None:
+    col = face.colors
+    x, y, width, height = title_band(trim)
+    ink = col.fill if face.saver else col.on_fill
+    if face.saver:
+        _panel(c, (x, y, width, height), col.fill, col.fill, True)
+    cy = y + height / 2
+    size = face.title_size
+    lead = size * 1.02
+    baseline = cy + lead * (len(face.title) - 1) / 2 - size * 0.33
+    c.setFillColor(HexColor(_readable(ink, face)))
+    c.setFont(fonts.SERIF_BOLD, size)
+    for line in face.title:
+        c.drawCentredString(trim[0] / 2, baseline, line)
+        baseline -= lead
+    if face.cost:
+        _draw_cost(c, face, x + height / 2, cy, height / 2 - 0.4)
+
+
+def _draw_cost(c, face: Face, cx: float, cy: float, r: float) -> None:
+    col = face.colors
+    c.setLineWidth(pt(1.0))
+    c.setStrokeColor(HexColor(col.fill if face.saver else col.on_fill))
+    c.setFillColor(HexColor(col.light))
+    c.circle(cx, cy, r, stroke=1, fill=0 if face.saver else 1)
+    size = min(pt(14), r * 1.5) if len(face.cost) < 3 else r * 0.9
+    c.setFillColor(HexColor(col.dark))
+    c.setFont(fonts.SERIF_BOLD, size)
+    c.drawCentredString(cx, cy - size * 0.34, face.cost)
+
+
+def _draw_art(c, face: Face, trim) -> None:
+    col = face.colors
+    box = art_box(trim)
+    _panel(c, box, col.art, col.fill, face.saver)
+    if face.icon:
+        x, y, width, height = box
+        size = min(height * 0.82, width * 0.6)
+        knock = None if face.saver else col.art
+        art.draw_icon(c, face.icon, x + width / 2, y + height / 2, size,
+                      _readable(col.fill, face, on=col.art), knock=knock)
+
+
+def _draw_text(c, face: Face, trim) -> None:
+    col = face.colors
+    box = text_box(trim)
+    _panel(c, box, col.panel, col.fill, face.saver)
+    x, y, width, height = box
+    size = face.text_size
+    lead = size * LEADING
+    block = lead * (len(face.text) - 1)
+    baseline = y + height / 2 + block / 2 - size * 0.3
+    c.setFillColor(HexColor(col.ink))
+    c.setFont(fonts.SERIF, size)
+    for line in face.text:
+        c.drawCentredString(x + width / 2, baseline, line)
+        baseline -= lead
+
+
+def _draw_foot(c, face: Face, trim) -> None:
+    if not face.foot:
+        return
+    col = face.colors
+    ink = _readable(col.fill if face.saver else col.on_fill, face)
+    size = pt(6.5)
+    label = face.foot.upper()
+    width = fonts.text_width(label, fonts.SANS_BOLD, size)
+    icon = 3.4 if face.foot_icon else 0.0
+    left = trim[0] / 2 - (width + icon + (0.8 if icon else 0)) / 2
+    cy = SAFE + FOOT_BAND / 2
+    if face.foot_icon:
+        knock = None if face.saver else col.fill
+        art.draw_icon(c, face.foot_icon, left + icon / 2, cy, icon, ink, knock=knock)
+    c.setFillColor(HexColor(ink))
+    c.setFont(fonts.SANS_BOLD, size)
+    c.drawString(left + icon + (0.8 if icon else 0), cy - size * 0.35, label)
+
+
+def _readable(color: str, face: Face, on: str = "#ffffff") -> str:
+    """In the saver ink a light colour on white paper becomes the dark ink."""
+    if face.saver and art.is_light(color):
+        return face.colors.dark
+    if not face.saver and on != "#ffffff" and abs(art.luminance(color) - art.luminance(on)) < 0.2:
+        return face.colors.dark
+    return color
+
+
+def draw_back(c, face: BackFace, trim, bleed: float) -> None:
+    """The deck's back: its colour to the bleed, an inset border, the icon and the title."""
+    w, h = trim
+    if not face.saver:
+        c.setFillColor(HexColor(face.fill))
+        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    accent = face.ink
+    c.setStrokeColor(HexColor(accent))
+    c.setLineWidth(pt(1.2))
+    c.roundRect(SAFE, SAFE, w - 2 * SAFE, h - 2 * SAFE, 2.5, stroke=1, fill=0)
+    c.setLineWidth(pt(0.5))
+    c.roundRect(SAFE + 1.2, SAFE + 1.2, w - 2 * SAFE - 2.4, h - 2 * SAFE - 2.4, 1.8,
+                stroke=1, fill=0)
+    if face.icon:
+        knock = None if face.saver else face.fill
+        art.draw_icon(c, face.icon, w / 2, h * 0.58, min(w * 0.55, h * 0.4), face.ink, knock=knock)
+    c.setFillColor(HexColor(face.ink))
+    c.setFont(fonts.SERIF_BOLD, face.title_size)
+    baseline = h * 0.27
+    for line in face.title:
+        c.drawCentredString(w / 2, baseline, line)
+        baseline -= face.title_size * 1.05
+    if face.subtitle:
+        size = pt(8)
+        sub, size = art.fit_lines(face.subtitle, fonts.SERIF_ITALIC, size, w - 4 * SAFE, 1)
+        c.setFont(fonts.SERIF_ITALIC, size)
+        c.drawCentredString(w / 2, baseline - 0.6, sub[0])
