@@ -159,7 +159,7 @@ def save_profile(name: str, **settings) -> Path:
 
 
 def _to_toml(settings: dict) -> str:
-    lines = ["# forge print profile (see 'forge build --help')"]
+    lines = ["# forge print profile (see docs/printing.md)"]
     for key in sorted(settings):
         value = settings[key]
         if isinstance(value, (tuple, list)):

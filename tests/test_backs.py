@@ -66,6 +66,7 @@ def deck(cid, count, trim, bleed, shared, front_offset, back_offset, markers=Fal
 
 CARDS, CARD_FRONTS, CARD_BACKS = deck("cards", 10, CARD, BLEED, False, 0, 10, markers=True)
 COUNTERS, COUNTER_FRONTS, COUNTER_BACKS = deck("counters", 6, COUNTER, BLEED, True, 20, 26)
+FACE_PAIRS = list(zip(CARD_FRONTS + COUNTER_FRONTS, CARD_BACKS + COUNTER_BACKS))
 
 
 def build(tmp_path, options, paper="a4"):
@@ -117,8 +118,7 @@ def test_each_back_lands_behind_its_front(tmp_path, options):
     seen = 0
     for front_index, back_index in pairs(options, len(pages)):
         front, back = render(path, front_index, DPI), render(path, back_index, DPI)
-        for front_colour, back_colour in zip(CARD_FRONTS + COUNTER_FRONTS,
-                                             CARD_BACKS + COUNTER_BACKS):
+        for front_colour, back_colour in FACE_PAIRS:
             front_box = colour_box(front, front_colour, DPI)
             if front_box is None:
                 continue
@@ -234,8 +234,7 @@ def test_fold_pairs_mirror_about_a_fold_line_clear_of_the_bleed(tmp_path):
         assert fold_ys == {round(height / 2, 2)}, "no dashed fold line across the middle"
         fold = height / 2
         image = render(path, index, DPI)
-        for front_colour, back_colour in zip(CARD_FRONTS + COUNTER_FRONTS,
-                                             CARD_BACKS + COUNTER_BACKS):
+        for front_colour, back_colour in FACE_PAIRS:
             front = colour_box(image, front_colour, DPI)
             if front is None:
                 continue

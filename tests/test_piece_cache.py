@@ -289,14 +289,18 @@ def test_editing_the_board_re_renders_the_board_only(runs, content_copy, tmp_pat
     assert run.files["reference.pdf"] == runs["live"].files["reference.pdf"]
 
 
+def _readers(game, stem: str) -> set[str]:
+    """The components whose maker declares that it reads this content file."""
+    return {c["id"] for c in game.data(LANG)["game"]["components"] if stem in READS[c["draw"]]}
+
+
 @pytest.mark.slow
 def test_editing_a_rule_re_renders_the_pieces_that_read_the_rules(runs, content_copy, tmp_path):
     _edit(content_copy / "tetrarchia" / "rules.yaml", "action_points: 6 ", "action_points: 7 ")
     _warm_start(runs, tmp_path)
     game = load_game(content_copy, "tetrarchia")
     run = build(game, tmp_path)
-    readers = {c["id"] for c in game.data(LANG)["game"]["components"]
-               if "rules" in READS[c["draw"]]}
+    readers = _readers(game, "rules")
     assert {"summary-sheets", "rules-reference"} <= readers
     assert "board" not in readers
     assert run.rendered_components() == readers
@@ -309,8 +313,7 @@ def test_changing_an_emperor_colour_re_renders_what_reads_game_yaml(runs, conten
     _warm_start(runs, tmp_path)
     game = load_game(content_copy, "tetrarchia")
     run = build(game, tmp_path)
-    readers = {c["id"] for c in game.data(LANG)["game"]["components"]
-               if "game" in READS[c["draw"]]}
+    readers = _readers(game, "game")
     assert readers >= {"board", "summary-sheets", "emperor-standees", "discs-galerius"}
     assert run.rendered_components() == readers
     assert len(run.rendered) == len(set(run.rendered))      # each face still drawn once
