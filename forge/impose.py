@@ -435,24 +435,9 @@ def _art_rect(placement: Placement) -> tuple[float, float, float, float]:
     """Where a placement's art may reach on the page (its clip, or trim plus bleed)."""
     piece = placement.piece
     b = piece.bleed
-    x0, y0, x1, y1 = placement_box(placement, placement.clip or (-b, -b, piece.trim[0] + b,
-                                                                 piece.trim[1] + b))
+    x0, y0, x1, y1 = placement.on_page(placement.clip or (-b, -b, piece.trim[0] + b,
+                                                          piece.trim[1] + b))
     return x0 - MARK_GAP, y0 - MARK_GAP, x1 + MARK_GAP, y1 + MARK_GAP
-
-
-def placement_box(placement: Placement, rect) -> tuple[float, float, float, float]:
-    """A rectangle given in piece mm (x0, y0, x1, y1), in page mm once the placement turns the
-    piece about its trim centre."""
-    w, h = placement.piece.trim
-    corners = [(rect[0], rect[1]), (rect[2], rect[3])]
-    turned = []
-    for u, v in corners:
-        u, v = u - w / 2, v - h / 2
-        for _ in range(placement.rotation // 90):
-            u, v = -v, u
-        turned.append((placement.x + w / 2 + u, placement.y + h / 2 + v))
-    xs, ys = [p[0] for p in turned], [p[1] for p in turned]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _extended(mark: Mark, art, bounds) -> Mark:

@@ -68,6 +68,18 @@ class Placement:
     rotation: int = 0               # 0, 90, 180 or 270: degrees anticlockwise about the trim
     # box's centre
 
+    def on_page(self, rect: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        """A rectangle given in piece mm (x0, y0, x1, y1), in page mm: placed and turned."""
+        w, h = self.piece.trim
+        points = []
+        for u, v in ((rect[0], rect[1]), (rect[2], rect[3])):
+            u, v = u - w / 2, v - h / 2
+            for _ in range(self.rotation // 90):
+                u, v = -v, u
+            points.append((self.x + w / 2 + u, self.y + h / 2 + v))
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return min(xs), min(ys), max(xs), max(ys)
+
 
 @dataclass(frozen=True)
 class Mark:

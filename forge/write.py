@@ -72,17 +72,15 @@ def _set_boxes(canvas: Canvas, page: Page) -> None:
         return
     placement = page.placements[0]
     piece = placement.piece
-    x0, y0 = placement.x, placement.y
-    trim = (x0, y0, x0 + piece.trim[0], y0 + piece.trim[1])
     b = piece.bleed
-    bleed = (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)
     if placement.clip is not None:
-        clip = (x0 + placement.clip[0], y0 + placement.clip[1],
-                x0 + placement.clip[2], y0 + placement.clip[3])
-        if (clip[2] - clip[0]) < piece.trim[0] - 0.01 or (clip[3] - clip[1]) < piece.trim[1] - 0.01:
+        x0, y0, x1, y1 = placement.clip
+        if (x1 - x0) < piece.trim[0] - 0.01 or (y1 - y0) < piece.trim[1] - 0.01:
             canvas.setTrimBox(None)     # a board tile shows part of a piece: no single trim
             canvas.setBleedBox(None)
             return
+    trim = placement.on_page((0.0, 0.0, piece.trim[0], piece.trim[1]))
+    bleed = placement.on_page((-b, -b, piece.trim[0] + b, piece.trim[1] + b))
     canvas.setTrimBox(tuple(v * MM for v in trim))
     canvas.setBleedBox(tuple(v * MM for v in bleed))
 

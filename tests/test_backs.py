@@ -264,3 +264,20 @@ def test_letter_holds_six_poker_cards_with_their_bleed():
     component = Component("c", "card", "cards", "c", 12, CARD, pieces, False)
     page = impose_components([component], PAPERS["letter"], PrintOptions(backs="none"))[0]
     assert len(page.placements) == 6
+
+
+def test_a_turned_single_piece_page_keeps_true_trim_and_bleed_boxes(tmp_path):
+    from pypdf import PdfReader
+
+    sheet, _, _ = deck("sheet", 2, (250.0, 170.0), BLEED, False, 40, 42)
+    pages = impose_components([sheet], PAPERS["a4"], PrintOptions())
+    path = tmp_path / "sheets.pdf"
+    write_pdf(path, pages, INFO)
+    reader = PdfReader(path)
+    for page in reader.pages:
+        width = float(page.mediabox.width) / 72 * 25.4
+        trim, bleed = page.trimbox, page.bleedbox
+        trim_mm = [round(float(v) / 72 * 25.4, 1) for v in (trim.width, trim.height)]
+        bleed_mm = [round(float(v) / 72 * 25.4, 1) for v in (bleed.width, bleed.height)]
+        assert width < 211                       # portrait: the landscape layout is turned
+        assert trim_mm == [170.0, 250.0] and bleed_mm == [176.0, 256.0]
