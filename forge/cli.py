@@ -14,6 +14,7 @@ import click
 from forge import i18n
 from forge.errors import ContentError, UserError
 from forge.games import DEFAULT_CONTENT, game_ids, load_game
+from forge.cli_conquest import conquest
 from forge.cli_print import calibrate
 from forge.cli_simulate import simulate
 from forge.cli_tetrarchia import tetrarchia
@@ -285,6 +286,7 @@ def translations_check(content_dir):
 
 
 main.add_command(calibrate)
+main.add_command(conquest)
 main.add_command(tetrarchia)
 main.add_command(simulate)
 

@@ -162,14 +162,26 @@ def _single_page(piece: Piece, paper: tuple[float, float]) -> Page:
 
 
 def _orientation(components: list[Component], paper: tuple[float, float]):
-    """Landscape pages when the family's largest piece fits more that way."""
+    """Portrait or landscape pages for a family: of the ways every piece fits, the one that
+    puts more of the largest piece on a page (portrait when they tie)."""
     sized = [c for c in components if not any(is_full_page(p, paper) for p in c.pieces)]
     if not sized:
         return paper
     largest = max(sized, key=lambda c: c.pieces[0].trim[0] * c.pieces[0].trim[1])
-    first = largest.pieces[0]
-    grid = fit_grid(first.trim, first.bleed, largest.shared_cuts, paper)
-    return (paper[1], paper[0]) if grid.landscape else paper
+    best, best_count = None, -1
+    for size in (paper, (paper[1], paper[0])):
+        grids = [grid_on(c.pieces[0].trim, c.pieces[0].bleed, c.shared_cuts, *size)
+                 for c in sized]
+        if any(grid is None for grid in grids):
+            continue
+        count = grids[sized.index(largest)].per_page
+        if count > best_count:
+            best, best_count = size, count
+    if best is None:        # some piece fits neither way: say which one
+        first = largest.pieces[0]
+        fit_grid(first.trim, first.bleed, largest.shared_cuts, paper)
+        return paper
+    return best
 
 
 def _blocks(component: Component, region: tuple[float, float]) -> list[Block]:

@@ -31,5 +31,5 @@ def maker(name: str, reads: tuple[str, ...] = ("game",)):
 
 def load_makers() -> dict[str, Callable[..., list[Piece]]]:
     """Import every module that registers makers, and return the registry."""
-    from forge.render import atlas, board, cards, dice, pieces, sheets  # noqa: F401  (they register makers)
+    from forge.render import atlas, board, cards, dice, pieces, reference, sheets, tracks  # noqa: F401,E501  (they register makers)
     return MAKERS

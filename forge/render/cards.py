@@ -9,8 +9,15 @@ so that colour-coded classes survive a grayscale print. The rounded corners play
 left to the cutter: no cut outline is drawn.
 
 Deck styles (`style` in cards.yaml): `fill` (frame of cards without a class), `panel` and `ink`
-(the text panel and its text), `text_size` and `min_text_size` (points). Colours are palette
-names of game.yaml or '#rrggbb'.
+(the text panel and its text), `text_size` and `min_text_size` (points), `layout`. Colours are
+palette names of game.yaml or '#rrggbb'.
+
+Two layouts: `title` (the default) puts the cost in a badge beside the title and the class's
+name, with its icon, at the foot. `corners` follows boxed games whose cards carry their class's
+symbol in the lower-left corner and their cost in the lower-right one: a taller foot band holds
+the symbol in a disc at the left, the class's name in the middle and the cost in a coin at the
+right; a class without an icon leaves its corner empty (its name still says what it is). A card's
+`mark` (a numeral such as 'IV') is drawn large on the art panel, over a faint icon.
 
 With the 'saver' ink option there are no large fills: frames, bands and panels become outlines in
 the class's colour, and every text, icon and cost is kept.
@@ -32,6 +39,7 @@ from forge.render import art, maker
 SAFE = 3.0                # mm inside the trim kept for everything that must be read
 TITLE_BAND = 9.0          # mm, height of the title band
 FOOT_BAND = 4.6           # mm, height of the class band at the foot
+CORNER_BAND = 8.0         # mm, height of the foot band in the 'corners' layout
 GAP = 1.0                 # mm between bands and panels
 ART_SHARE = 0.42          # share of the room between the bands given to the art panel
 PANEL_PAD = 1.8           # mm between a panel's edge and its text
@@ -41,7 +49,7 @@ TEXT_PT, MIN_TEXT_PT = 10.0, 6.0
 LEADING = 1.2             # line distance as a multiple of the font size
 STEP_PT = 0.25            # the text shrinks by this much at a time
 LINE_PT = 0.7             # outlines in the 'saver' ink
-MAKER_VERSION = 1         # part of every piece key: bump it when the drawing changes
+MAKER_VERSION = 2         # part of every piece key: bump it when the drawing changes
 
 
 @dataclass(frozen=True)
@@ -71,6 +79,8 @@ class Face:
     foot_icon: str | None
     colors: Colors
     saver: bool
+    layout: str = "title"     # 'title' or 'corners'
+    mark: str = ""            # drawn large on the art panel
 
 
 @dataclass(frozen=True)
@@ -158,11 +168,14 @@ def _face(card: dict, klass: dict | None, deck: dict, ctx, trim, where: str) -> 
     style = deck.get("style") or {}
     colors = _colors(ctx, klass, style, where)
     w, h = trim
+    layout = style.get("layout", "title")
     title_width = w - 2 * SAFE - 2 * (TITLE_BAND + GAP)   # room for the cost badge, both sides
+    if layout == "corners":                                # the cost sits in its corner
+        title_width = w - 2 * SAFE - 2 * GAP
     title, title_size = art.fit_lines(card["title"], fonts.SERIF_BOLD, pt(TITLE_PT), title_width)
     if title_size < pt(MIN_TITLE_PT):
         raise UserError(f"{where}: the title '{card['title']}' is too long for the card")
-    box_w, box_h = text_box(trim)[2:]
+    box_w, box_h = text_box(trim, layout)[2:]
     largest = style.get("text_size", TEXT_PT)
     smallest = min(style.get("min_text_size", MIN_TEXT_PT), largest)
     text, text_size = fit_text(card["text"], fonts.SERIF, largest, smallest,
@@ -176,9 +189,11 @@ def _face(card: dict, klass: dict | None, deck: dict, ctx, trim, where: str) -> 
             raise UserError(f"{where}: unknown icon '{name}' (known: {', '.join(art.ICONS)})")
     _check_glyphs(where, (card["title"], fonts.SERIF_BOLD), (card["text"], fonts.SERIF))
     cost = card.get("cost")
+    mark = card.get("mark", "")
+    _check_glyphs(where, (mark, fonts.SERIF_BOLD))
     return Face(tuple(title), title_size, "" if cost is None else f"{cost:g}", icon,
                 tuple(text), text_size, (klass or {}).get("name", ""), (klass or {}).get("icon"),
-                colors, ctx.ink == "saver")
+                colors, ctx.ink == "saver", layout, mark)
 
 
 def _colors(ctx, klass, style, where) -> Colors:
@@ -222,17 +237,22 @@ def title_band(trim) -> tuple[float, float, float, float]:
     return SAFE - 0.6, h - SAFE - TITLE_BAND, w - 2 * SAFE + 1.2, TITLE_BAND
 
 
-def text_box(trim) -> tuple[float, float, float, float]:
+def foot_band(layout: str = "title") -> float:
+    """Height in mm of the foot band of a layout."""
+    return CORNER_BAND if layout == "corners" else FOOT_BAND
+
+
+def text_box(trim, layout: str = "title") -> tuple[float, float, float, float]:
     """x, y, width, height of the text panel."""
     w, h = trim
-    bottom, top = SAFE + FOOT_BAND + GAP, h - SAFE - TITLE_BAND - GAP
+    bottom, top = SAFE + foot_band(layout) + GAP, h - SAFE - TITLE_BAND - GAP
     height = (top - bottom - GAP) * (1 - ART_SHARE)
     return SAFE, bottom, w - 2 * SAFE, height
 
 
-def art_box(trim) -> tuple[float, float, float, float]:
+def art_box(trim, layout: str = "title") -> tuple[float, float, float, float]:
     """x, y, width, height of the art panel."""
-    x, y, width, height = text_box(trim)
+    x, y, width, height = text_box(trim, layout)
     top = trim[1] - SAFE - TITLE_BAND - GAP
     return x, y + height + GAP, width, top - (y + height + GAP)
 
@@ -331,7 +351,7 @@ def _draw_title(c, face: Face, trim) -> None:
     for line in face.title:
         c.drawCentredString(trim[0] / 2, baseline, line)
         baseline -= lead
-    if face.cost:
+    if face.cost and face.layout != "corners":
         _draw_cost(c, face, x + height / 2, cy, height / 2 - 0.4)
 
 
@@ -349,19 +369,31 @@ def _draw_cost(c, face: Face, cx: float, cy: float, r: float) -> None:
 
 def _draw_art(c, face: Face, trim) -> None:
     col = face.colors
-    box = art_box(trim)
+    box = art_box(trim, face.layout)
     _panel(c, box, col.art, col.fill, face.saver)
+    x, y, width, height = box
+    ink = _readable(col.fill, face, on=col.art)
     if face.icon:
-        x, y, width, height = box
         size = min(height * 0.82, width * 0.6)
-        knock = None if face.saver else col.art
-        art.draw_icon(c, face.icon, x + width / 2, y + height / 2, size,
-                      _readable(col.fill, face, on=col.art), knock=knock)
+        knock = "#ffffff" if face.saver else col.art      # paper shows through
+        if face.mark:       # the icon steps aside, small, for the numeral
+            size *= 0.42
+            art.draw_icon(c, face.icon, x + 2.0 + size / 2, y + height - 2.0 - size / 2, size,
+                          ink, knock=knock)
+        else:
+            art.draw_icon(c, face.icon, x + width / 2, y + height / 2, size, ink, knock=knock)
+    if face.mark:
+        size = min(height * 0.62, pt(60))
+        while fonts.text_width(face.mark, fonts.SERIF_BOLD, size) > width * 0.7:
+            size *= 0.9
+        c.setFillColor(HexColor(ink))
+        c.setFont(fonts.SERIF_BOLD, size)
+        c.drawCentredString(x + width / 2, y + height / 2 - size * 0.34, face.mark)
 
 
 def _draw_text(c, face: Face, trim) -> None:
     col = face.colors
-    box = text_box(trim)
+    box = text_box(trim, face.layout)
     _panel(c, box, col.panel, col.fill, face.saver)
     x, y, width, height = box
     size = face.text_size
@@ -376,6 +408,9 @@ def _draw_text(c, face: Face, trim) -> None:
 
 
 def _draw_foot(c, face: Face, trim) -> None:
+    if face.layout == "corners":
+        _draw_corners(c, face, trim)
+        return
     if not face.foot:
         return
     col = face.colors
@@ -392,6 +427,33 @@ def _draw_foot(c, face: Face, trim) -> None:
     c.setFillColor(HexColor(ink))
     c.setFont(fonts.SANS_BOLD, size)
     c.drawString(left + icon + (0.8 if icon else 0), cy - size * 0.35, label)
+
+
+def _draw_corners(c, face: Face, trim) -> None:
+    """The 'corners' foot: class symbol lower left, class name in the middle, cost lower right."""
+    col = face.colors
+    ink = _readable(col.fill if face.saver else col.on_fill, face)
+    r = CORNER_BAND / 2 - 0.3
+    cy = SAFE + CORNER_BAND / 2
+    left, right = SAFE + r, trim[0] - SAFE - r
+    if face.foot_icon:
+        c.setLineWidth(pt(0.8))
+        c.setStrokeColor(HexColor(col.fill if face.saver else col.on_fill))
+        c.setFillColor(HexColor(col.light))
+        c.circle(left, cy, r, stroke=1, fill=0 if face.saver else 1)
+        art.draw_icon(c, face.foot_icon, left, cy, r * 1.35, col.fill,
+                      knock="#ffffff" if face.saver else col.light)
+    if face.foot:
+        label = face.foot.upper()
+        room = right - left - 2 * r - 2.0
+        size = pt(7)
+        while fonts.text_width(label, fonts.SANS_BOLD, size) > room and size > pt(5):
+            size -= pt(0.25)
+        c.setFillColor(HexColor(ink))
+        c.setFont(fonts.SANS_BOLD, size)
+        c.drawCentredString(trim[0] / 2, cy - size * 0.35, label)
+    if face.cost:
+        _draw_cost(c, face, right, cy, r)
 
 
 def _readable(color: str, face: Face, on: str = "#ffffff") -> str:

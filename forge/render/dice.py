@@ -6,6 +6,12 @@ Style of a `die-net` component:
 - `pips`: true draws pips for the values 1-6; false prints the face texts (Roman numerals in
   Garamond, say);
 - `fill`, `ink` (optional): palette colours of the faces and of their pips or numerals.
+- a face written `icon:<name>` shows that icon of forge/render/art.py (`icon:blank` is an empty
+  face), for symbol dice;
+- `faces_from: dice` (instead of `faces`): the six faces are the `faces` list of the `dice`
+  entry of the game's tables.yaml, each an icon name. When that entry has a `gap` (the split of
+  faces is our reading, not the rulebook's), the net prints a translated note saying so in its
+  free corner; `reading: true` prints the note for faces written in the style.
 
 With the ink saver (`ctx.ink == "saver"`) the faces are left white and the glue tabs get a faint
 tint of the ink, so only the lines, pips and numerals use ink.
@@ -23,6 +29,7 @@ from reportlab.lib.colors import HexColor
 
 from forge import fonts
 from forge.errors import UserError
+from forge.i18n import N_
 from forge.ink import color_for
 from forge.model import Piece, pt
 from forge.render import art, maker
@@ -34,6 +41,12 @@ MARGIN = 0.5              # mm between the net and the trim box (room for the li
 CUT_WIDTH = pt(0.7)
 FOLD_WIDTH = pt(0.6)
 FOLD_DASH = (0.8, 0.9)
+ICON = "icon:"            # a face written 'icon:<name>' shows that icon
+ICON_SHARE = 0.66         # an icon's size as a share of the face
+ICON_VERSION = 1          # part of the key of nets with icons: bump it when their drawing changes
+NOTE_PAD = 1.0            # mm around the note in the net's free corner
+READING_NOTE = N_("How many faces carry each symbol is our reading of the rules: "
+                  "compare with your own dice.")
 
 # The cross: a row of four faces with one face above and one below the second. Cells are
 # (column, row); each cell gets its value 1-6 so that opposite faces sum to seven.
@@ -190,14 +203,24 @@ def _edge_line(edge: Edge) -> tuple[float, float, float, float]:
 
 # --- the maker ----------------------------------------------------------------------------------
 
-@maker("die-net")
+@maker("die-net", reads=("game", "tables"))
 def make_die_nets(component: dict, ctx) -> list[Piece]:
     """One cube net per copy of a die component, drawn inside the component's trim."""
     style = component.get("style") or {}
-    faces = [str(f) for f in style.get("faces", [])]
+    note = ""
+    if "faces_from" in style:
+        faces, note = _faces_from(component, style["faces_from"], ctx)
+    else:
+        faces = [str(f) for f in style.get("faces", [])]
     if len(faces) != 6:
         raise UserError(f"component '{component['id']}': a die needs six 'faces' "
                         f"(it has {len(faces)})")
+    for face in faces:
+        if face.startswith(ICON) and face[len(ICON):] not in art.ICONS:
+            raise UserError(f"component '{component['id']}': unknown icon '{face[len(ICON):]}' "
+                            f"on a face (known: {', '.join(art.ICONS)})")
+    if style.get("reading") and not note:
+        note = ctx.tr._(READING_NOTE)
     trim = tuple(component["trim"])
     need = net_size()
     if trim[0] + 1e-6 < need[0] or trim[1] + 1e-6 < need[1]:
@@ -211,17 +234,40 @@ def make_die_nets(component: dict, ctx) -> list[Piece]:
     tab_fill = art.mix(fill, "#ffffff", 0.5)
     if ctx.ink == "saver":
         fill, tab_fill = "#ffffff", art.tint(ink, 0.07)
-    draw = partial(draw_net, faces=faces, pips=bool(style.get("pips")), fill=fill, ink=ink,
-                   trim=trim, tab_fill=tab_fill)
+    pips = bool(style.get("pips"))
+    if note:
+        draw = partial(draw_net, faces=faces, pips=pips, fill=fill, ink=ink, trim=trim,
+                       tab_fill=tab_fill, note=note)
+    else:
+        draw = partial(draw_net, faces=faces, pips=pips, fill=fill, ink=ink, trim=trim,
+                       tab_fill=tab_fill)
+    key = None
+    if note or any(f.startswith(ICON) for f in faces):
+        key = {"maker": "die-net", "version": ICON_VERSION, "faces": faces, "pips": pips,
+               "fill": fill, "ink": ink, "tab_fill": tab_fill, "note": note,
+               "trim": list(trim), "bleed": component.get("bleed", 0)}
     return [Piece(component["id"], component["kind"], trim, component.get("bleed", 0), draw,
-                  component["name"]) for _ in range(component["count"])]
+                  component["name"], key=key) for _ in range(component["count"])]
+
+
+def _faces_from(component: dict, source: str, ctx) -> tuple[list[str], str]:
+    """Faces read from the game's tables.yaml (`faces_from: dice`): its list of symbols, each an
+    icon; when the data marks them as a reading (a `gap`), the net says so."""
+    dice = (ctx.data.get("tables") or {}).get(source)
+    if not isinstance(dice, dict) or not dice.get("faces"):
+        raise UserError(f"component '{component['id']}': faces_from '{source}' needs a "
+                        f"'{source}' entry with 'faces' in the game's tables.yaml")
+    faces = [ICON + str(name) for name in dice["faces"]]
+    return faces, ctx.tr._(READING_NOTE) if dice.get("gap") else ""
 
 
 def draw_net(c, faces: list[str], pips: bool, fill: str, ink: str, trim,
-             tab_fill: str | None = None) -> None:
+             tab_fill: str | None = None, note: str = "") -> None:
     """The whole net, centred in the trim: faces, tabs, the cut outline and the fold lines.
 
-    `tab_fill`: the glue tabs' colour (a paler tone of `fill` unless given)."""
+    `tab_fill`: the glue tabs' colour (a paler tone of `fill` unless given). A face written
+    'icon:<name>' shows that icon of forge/render/art.py. `note`: a few words printed in the
+    free corner of the net (that the faces are a reading, say)."""
     x0, y0, x1, y1 = _net_bounds(CELLS)
     c.saveState()
     c.translate((trim[0] - (x1 - x0)) / 2 - x0, (trim[1] - (y1 - y0)) / 2 - y0)
@@ -237,10 +283,64 @@ def draw_net(c, faces: list[str], pips: bool, fill: str, ink: str, trim,
         value = VALUES[cell]
         if pips:
             _draw_pips(c, value, bx, by, ink)
+        elif faces[value - 1].startswith(ICON):
+            art.draw_icon(c, faces[value - 1][len(ICON):], bx + FACE / 2, by + FACE / 2,
+                          FACE * ICON_SHARE, ink, knock=fill)
         else:
             _draw_numeral(c, faces[value - 1], bx, by, ink)
     _draw_lines(c, tabs, ink)
+    if note:
+        _draw_note(c, note, tabs, ink)
     c.restoreState()
+
+
+def _draw_note(c, note: str, tabs: list[Edge], ink: str) -> None:
+    """The note, in the largest free corner of the net's bounding box (no face, no tab)."""
+    x0, y0, x1, y1 = _net_bounds(CELLS)
+    best = None
+    for corner in ((x1, y1), (x1, y0), (x0, y1), (x0, y0)):
+        box = _free_box(corner, tabs)
+        if box and (best is None or box[2] * box[3] > best[2] * best[3]):
+            best = box
+    if best is None:
+        return
+    x, y, w, h = best
+    lines, size = art.fit_lines(note, fonts.SERIF_ITALIC, pt(6.5), w - 2 * NOTE_PAD, 5)
+    lead = size * 1.12
+    while len(lines) * lead > h - 2 * NOTE_PAD and size > pt(4):
+        size *= 0.95
+        lead = size * 1.12
+        lines, size = art.fit_lines(note, fonts.SERIF_ITALIC, size, w - 2 * NOTE_PAD, 6)
+    c.setFillColor(HexColor(ink))
+    top = y + h / 2 + (len(lines) * lead) / 2 - size * 0.8
+    for i, line in enumerate(lines):
+        c.setFont(fonts.SERIF_ITALIC, size)
+        c.drawCentredString(x + w / 2, top - i * lead, line)
+
+
+def _free_box(corner, tabs: list[Edge]):
+    """The largest rectangle reaching out from a corner of the bounding box that holds no face
+    and no tab: (x, y, w, h), or None."""
+    x0, y0, x1, y1 = _net_bounds(CELLS)
+    blocks = [_face_box(cell) for cell in CELLS] + [_tab_box(e) for e in tabs]
+    cx, cy = corner
+    best = None
+    steps = [i * 0.5 for i in range(1, int((x1 - x0) / 0.5) + 1)]
+    for wide in steps:
+        bx0, bx1 = (cx - wide, cx) if cx == x1 else (cx, cx + wide)
+        tall = 0.0
+        for high in steps:
+            by0, by1 = (cy - high, cy) if cy == y1 else (cy, cy + high)
+            if by1 - by0 > y1 - y0 or any(
+                    bx0 < b[2] - 1e-6 and b[0] < bx1 - 1e-6 and by0 < b[3] - 1e-6
+                    and b[1] < by1 - 1e-6 for b in blocks):
+                break
+            tall = high
+        if not tall:
+            break
+        if best is None or wide * tall > best[2] * best[3]:
+            best = (min(bx0, bx1), cy - tall if cy == y1 else cy, wide, tall)
+    return best
 
 
 def _draw_lines(c, tabs: list[Edge], ink: str) -> None:

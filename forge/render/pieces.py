@@ -4,6 +4,12 @@ Styles (the `style` map of a component in game.yaml):
 
 - `disc`: `{fill: <palette colour>, icon: <icon name>}` for a plain token, or
   `{emperor: <emperor id>}` for a token in an emperor's colour, pattern and initial.
+- `disc` with a value (coins, chaos tokens): `{fill: <colour>, label: "10", icon: <optional icon>,
+  shape: round | square, back_style: {...}}`. `round` (the default) is a coin with a heavy rim;
+  `square` a framed square panel with corner studs, so the two kinds stay apart in grayscale.
+  `back_style` gives the other face its own look, merged over the front's shape and fill (e.g.
+  `{icon: chaos}`: a plain back that hides the value of a token kept face down); it cannot be
+  combined with `back: same`. Label discs carry a key of exactly what they draw.
 - `standee`: no style; one standee per emperor of the game.
 
 A disc component with `back: same` is printed on both faces alike (a double-sided token).
@@ -15,6 +21,7 @@ medallion.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from reportlab.lib.colors import HexColor
@@ -57,12 +64,14 @@ def make_discs(component: dict, ctx) -> list[Piece]:
         emperor = ctx.emperor(style["emperor"])
         draw = partial(_draw_saver_emperor_disc if saver else _draw_emperor_disc,
                        emperor=emperor, inks=_inks(ctx))
+    elif "label" in style or "back_style" in style or "shape" in style:
+        return _make_label_discs(component, style, ctx)
     elif "fill" in style and "icon" in style:
         draw = partial(_draw_saver_icon_disc if saver else _draw_icon_disc,
                        fill=ctx.color(style["fill"]), icon=style["icon"], inks=_inks(ctx))
     else:
         raise UserError(f"component '{component['id']}': a disc's style needs 'fill' and 'icon', "
-                        f"or 'emperor'")
+                        f"'fill' and 'label', or 'emperor'")
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
     draw = partial(draw, trim=trim, bleed=bleed)
@@ -132,6 +141,137 @@ def _draw_saver_emperor_disc(c, emperor: dict, inks, trim, bleed: float) -> None
     """Ink saver: a white counter with the emperor's mark (pattern, rim, initial) on it."""
     cx, cy, r = _disc_geometry(trim)
     art.draw_emperor_mark(c, emperor, cx, cy, r - 0.1, saver=True)
+
+
+# --- label discs: values printed on tokens (coins, chaos tokens) ------------------------------------
+
+LABEL_VERSION = 1         # part of every label disc's key: bump it when the drawing changes
+SHAPES = ("round", "square")
+SQUARE_INSET = 0.9        # mm between the trim and a square token's panel
+LABEL_CAP = 0.40          # a lone value's capital height, as a share of the token's size
+LABEL_WIDTH = 0.66        # widest a value may be, as a share of the token's size
+
+
+@dataclass(frozen=True)
+class LabelFace:
+    """Everything one face of a label disc shows, resolved: drawing it is just painting."""
+
+    shape: str            # round (a coin with a rim) or square (a framed square panel)
+    fill: str             # '#rrggbb'
+    label: str            # the value printed, '' for none
+    icon: str | None
+    ink: str              # letters and icon on the fill
+    saver: bool
+
+
+def _label_face(spec: dict, ctx, where: str) -> LabelFace:
+    if "fill" not in spec:
+        raise UserError(f"{where}: a label disc needs 'fill'")
+    shape = spec.get("shape", "round")
+    if shape not in SHAPES:
+        raise UserError(f"{where}: unknown shape '{shape}' (known: {', '.join(SHAPES)})")
+    icon = spec.get("icon")
+    if icon is not None and icon not in art.ICONS:
+        raise UserError(f"{where}: unknown icon '{icon}' (known: {', '.join(art.ICONS)})")
+    label = "" if spec.get("label") is None else str(spec["label"])
+    if not label and not icon:
+        raise UserError(f"{where}: a label disc face needs a 'label', an 'icon' or both")
+    fill = ctx.color(spec["fill"])
+    saver = ctx.ink == "saver"
+    ink = art.readable(fill) if saver else art.ink_on(fill, *_inks(ctx))
+    return LabelFace(shape, fill, label, icon, ink, saver)
+
+
+def _make_label_discs(component: dict, style: dict, ctx) -> list[Piece]:
+    """Tokens with a printed value (`label`), an optional icon, and their own back."""
+    where = f"component '{component['id']}'"
+    front_spec = {k: v for k, v in style.items() if k != "back_style"}
+    front = _label_face(front_spec, ctx, where)
+    trim = tuple(component["trim"])
+    bleed = component.get("bleed", 0)
+    draw = partial(draw_label_disc, face=front, trim=trim, bleed=bleed)
+    back_key: object = None
+    back = None
+    if "back_style" in style:
+        if component.get("back") == "same":
+            raise UserError(f"{where}: give either 'back: same' or a 'back_style', not both")
+        spec = {"shape": front.shape, "fill": style["fill"], **(style["back_style"] or {})}
+        back_face = _label_face(spec, ctx, f"{where}, back_style")
+        back = partial(draw_label_disc, face=back_face, trim=trim, bleed=bleed)
+        back_key = back_face.__dict__
+    elif component.get("back") == "same":
+        back, back_key = draw, "same"
+    key = {"maker": "disc-label", "version": LABEL_VERSION, "front": front.__dict__,
+           "back": back_key, "trim": list(trim), "bleed": bleed}
+    return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],
+                  back=back, key=key)
+            for _ in range(component["count"])]
+
+
+def draw_label_disc(c, face: LabelFace, trim, bleed: float) -> None:
+    """A coin (round, with a rim) or a square token: its value, its icon, or both."""
+    w, h = trim
+    cx, cy, r = _disc_geometry(trim)
+    c.saveState()
+    if face.saver:
+        back = art.tint(face.fill, 0.10)
+        _label_shape(c, face.shape, trim, r, fill=back, rim=face.ink, rim_width=pt(1.6),
+                     inner=face.ink)
+    else:
+        back = _disc_tone(face.fill)
+        _fill_bleed(c, w, h, bleed, face.fill)
+        _label_shape(c, face.shape, trim, r, fill=back, rim=art.accent_of(face.fill),
+                     rim_width=pt(2.2), inner=art.accent_of(face.fill))
+    c.restoreState()
+    size = 2 * r
+    if face.label and face.icon:
+        art.draw_icon(c, face.icon, cx, cy + size * 0.19, size * 0.34, face.ink, knock=back)
+        _draw_value(c, face.label, cx, cy - size * 0.15, size * 0.27, size * LABEL_WIDTH, face.ink)
+    elif face.label:
+        _draw_value(c, face.label, cx, cy, size * LABEL_CAP, size * LABEL_WIDTH, face.ink)
+    else:
+        art.draw_icon(c, face.icon, cx, cy, size * ICON_SHARE * 0.92, face.ink, knock=back)
+
+
+def _label_shape(c, shape: str, trim, r: float, fill: str, rim: str, rim_width: float,
+                 inner: str) -> None:
+    """The token's panel: a disc with a heavy rim and a fine inner ring, or a framed square."""
+    w, h = trim
+    cx, cy = w / 2, h / 2
+    c.setFillColor(HexColor(fill))
+    c.setStrokeColor(HexColor(rim))
+    c.setLineWidth(rim_width)
+    if shape == "round":
+        c.circle(cx, cy, r - rim_width / 2, stroke=1, fill=1)
+        c.setStrokeColor(HexColor(inner))
+        c.setLineWidth(pt(0.5))
+        c.circle(cx, cy, r - rim_width - 0.6, stroke=1, fill=0)
+        return
+    side = min(w, h) - 2 * SQUARE_INSET
+    x, y = cx - side / 2, cy - side / 2
+    c.rect(x + rim_width / 2, y + rim_width / 2, side - rim_width, side - rim_width,
+           stroke=1, fill=1)
+    c.setStrokeColor(HexColor(inner))
+    c.setLineWidth(pt(0.5))
+    gap = rim_width + 0.6
+    c.rect(x + gap, y + gap, side - 2 * gap, side - 2 * gap, stroke=1, fill=0)
+    for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)):       # corner studs: square, even in gray
+        c.setFillColor(HexColor(inner))
+        c.rect(x + gap + dx * (side - 2 * gap) - 0.45, y + gap + dy * (side - 2 * gap) - 0.45,
+               0.9, 0.9, stroke=0, fill=1)
+
+
+def _draw_value(c, text: str, cx: float, cy: float, cap: float, width: float, ink: str) -> None:
+    """A value centred by its capital height, made smaller if it would be wider than `width`."""
+    from reportlab.pdfbase import pdfmetrics
+
+    fonts.register_fonts()
+    face = pdfmetrics.getFont(fonts.SERIF_BOLD).face
+    ratio = (getattr(face, "capHeight", 0) or face.ascent * 0.9) / 1000
+    wide = fonts.text_width(text, fonts.SERIF_BOLD, cap / ratio)
+    if wide > width:
+        cap *= width / wide
+    art.draw_letter(c, text, cx, cy, cap, ink, font=fonts.SERIF_BOLD)
 
 
 # --- standees -----------------------------------------------------------------------------------

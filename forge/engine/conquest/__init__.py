@@ -1,0 +1,52 @@
+"""The CONQUEST OF THE EMPIRE II rules engine: `RULES` for forge.engine.core.Session.
+
+Pure Python over JSON-safe state (docs/conquest-of-the-empire-2/engine.md); the game's numbers
+come from content/conquest-of-the-empire-2 (data.py). The engine keeps the books and runs the
+procedures; it does not know the map (ruling R4). Modules, one job each:
+
+- data.py: tables.yaml and cards.yaml as lookups; state.py: the state and its helpers
+- setup.py: a new game; auction.py: alliances and turn order; turns.py: rounds and turns
+- books.py: the actions of a round and the table's entries; battle.py: land and naval battles
+- senate.py: senate votes; season.py: taxes, VP, chaos, the end of the game
+- actions.py: parse and dispatch; legal.py: the legal actions; words.py: events in words
+"""
+from __future__ import annotations
+
+from forge.engine.conquest.actions import apply_action
+from forge.engine.conquest.data import GAME, tables
+from forge.engine.conquest.legal import legal_actions
+from forge.engine.conquest.season import standings
+from forge.engine.conquest.setup import new_game
+from forge.engine.conquest.state import RULES_VERSION, Ctx
+from forge.engine.core import Outcome
+from forge.engine.dice import Dice
+
+__all__ = ["RULES", "ConquestRules", "standings", "tables"]
+
+
+class ConquestRules:
+    """The Rules protocol of forge.engine.core for CONQUEST OF THE EMPIRE II."""
+
+    name = GAME
+    rules_version = RULES_VERSION
+    # the battle die (6 faces, symbols set in the state) and n-sided draws: first player,
+    # a senator card drawn from those paid
+    dice_faces = {"battle": 6, **{f"d{n}": n for n in range(1, 41)}}
+
+    def setup(self, options: dict, dice: Dice) -> Outcome:
+        ctx = Ctx({}, dice, tables())
+        new_game(ctx, options)
+        ctx.state["rng"] = dice.rng_state
+        return Outcome(ctx.state, ctx.events)
+
+    def apply(self, state: dict, action: dict, dice: Dice) -> Outcome:
+        ctx = Ctx(state, dice, tables())
+        apply_action(ctx, action)
+        state["rng"] = dice.rng_state
+        return Outcome(state, ctx.events)
+
+    def legal_actions(self, state: dict) -> list[dict]:
+        return legal_actions(state)
+
+
+RULES = ConquestRules()

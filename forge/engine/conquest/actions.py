@@ -1,0 +1,44 @@
+"""Parse an action dict and hand it to the procedure that carries it out."""
+from __future__ import annotations
+
+from forge.engine.conquest import auction, battle, books, season, senate
+from forge.engine.conquest.state import Ctx
+from forge.engine.core import N_, IllegalAction, ParseError
+
+HANDLERS = {
+    # the alliance auction
+    "bid": auction.bid, "auction-pass": auction.pass_bid,
+    # actions of a round (each counts against the two per round)
+    "take-card": books.take_card, "recruit": books.recruit,
+    "buy-influence": books.buy_influence, "special-tax": books.special_tax,
+    "move": books.move, "battle": battle.declare_land, "naval": battle.naval,
+    "pass": books.pass_action,
+    # inside a battle
+    "roll": battle.roll, "casualties": battle.casualties, "retreat": battle.retreat,
+    "stay": battle.stay,
+    # senate votes and multiple-use cards (not actions)
+    "call-vote": senate.call_vote, "vote-bid": senate.vote_bid, "vote-pass": senate.vote_pass,
+    "use-card": books.use_card,
+    # the table's entries
+    "set-board-values": books.set_board_values, "place-tokens": books.place_tokens,
+    "offer-cards": books.offer_cards, "place": books.place_units,
+    "relocate": books.relocate, "adjust": books.adjust,
+    "end-season": season.end_season,
+}
+PHASES = {"bid": {"auction"}, "auction-pass": {"auction"}, "end-season": {"season-end"}}
+
+
+def apply_action(ctx: Ctx, action) -> None:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise ParseError(N_("an action is a mapping with a 'type'"))
+    kind = action["type"]
+    handler = HANDLERS.get(kind)
+    if handler is None:
+        raise ParseError(N_("'{type}' is not an action of this game"), type=kind)
+    phase = ctx.state["phase"]
+    if phase == "over":
+        raise IllegalAction(N_("the game is over"))
+    if kind in PHASES and phase not in PHASES[kind]:
+        raise IllegalAction(N_("'{type}' is not possible in the {phase} phase"), type=kind,
+                            phase=phase)
+    handler(ctx, action)

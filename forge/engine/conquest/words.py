@@ -1,0 +1,181 @@
+"""Events in words: one plain sentence per event, in the language of a translator.
+
+`describe(event, tr)` takes any object with a `_` method (forge.i18n.Translator for the program
+catalog, whose msgids are the English sentences below). Province and unit names come from
+tables.yaml through the game's catalog when the translator has a `lang`; player names are
+shown as the table typed them.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from forge.engine.conquest.data import CONTENT_DIR, GAME, tables
+from forge.engine.core import N_
+
+
+def describe(event: dict, tr) -> str:
+    """The event as one sentence a player can read aloud."""
+    writer = WRITERS.get(event.get("kind"))
+    if writer is None:
+        raise ValueError(f"no words for an event of kind {event.get('kind')!r}")
+    text = writer(event, tr, Names(tr))
+    return text[:1].upper() + text[1:]
+
+
+class Names:
+    """Province and unit names for one language."""
+
+    def __init__(self, tr):
+        self.tr, self.t = tr, tables()
+        self.lang = getattr(tr, "lang", "en")
+
+    def place(self, place) -> str:
+        english = self.t.province_name.get(place)
+        if english is None:
+            return str(place)
+        return _game_text(self.lang, english, f"tables/key_provinces/{place}/name") or english
+
+    def units(self, units: dict) -> str:
+        parts = []
+        for unit, count in units.items():
+            english = self.t.unit_name.get(unit, unit)
+            name = _game_text(self.lang, english, f"tables/units/{unit}/name") or english
+            parts.append(f"{count} {name}")
+        return ", ".join(parts) or "-"
+
+    def names(self, players) -> str:
+        return ", ".join(p for p in players if p) or "-"
+
+
+@cache
+def _game_text(lang: str, english: str, context: str) -> str | None:
+    """A text of the game's own catalog (forge.i18n, imported only when words are wanted)."""
+    if lang == "en":
+        return None
+    from forge import i18n
+
+    path = i18n.game_catalog_path(CONTENT_DIR, GAME, lang)
+    return i18n.Messages(path).get(english, context) if path.exists() else None
+
+
+def _f(template: str):
+    """A writer that formats `template` (translated) with the event's fields."""
+    def write(event, tr, names):
+        return tr._(template).format(**event)
+    return write
+
+
+def _amount(positive: str, negative: str):
+    def write(event, tr, names):
+        template = positive if event["amount"] >= 0 else negative
+        return tr._(template).format(player=event["player"], amount=abs(event["amount"]),
+                                     why=event["why"])
+    return write
+
+
+def _battle(event, tr, names):
+    template = (tr._("{attacker} attacks {defender} at sea in {where}") if event["fight"] == "naval"
+                else tr._("{attacker} attacks {defender} in {where}"))
+    return template.format(attacker=event["attacker"], defender=event["defender"],
+                           where=names.place(event["where"]))
+
+
+def _battle_over(event, tr, names):
+    if event["winner"] is None:
+        return tr._("The battle in {where} ends without a winner").format(
+            where=names.place(event["where"]))
+    return tr._("{winner} wins the battle in {where}").format(
+        winner=event["winner"], where=names.place(event["where"]))
+
+
+def _scored(event, tr, names):
+    shown = ", ".join(f"{p} {v}" for p, v in event["vp"].items()) or "-"
+    return tr._("{province} scores: {vp}").format(province=names.place(event["province"]),
+                                                   vp=shown)
+
+
+WRITERS = {
+    "setup": lambda e, tr, n: tr._("A new game for {players}; {first} opens the first "
+                                   "auction").format(players=n.names(e["players"]),
+                                                     first=e["first"]),
+    "auction-opened": _f(N_("Alliance auction {number} opens with {opener}")),
+    "bid": lambda e, tr, n: tr._("{player} bids {amount} talents for {a} and {b}").format(
+        player=e["player"], amount=e["amount"], a=e["a"], b=e["b"] or "-"),
+    "auction-pass": _f(N_("{player} passes")),
+    "auction-won": lambda e, tr, n: tr._("{player} wins auction {number} for {bid} talents: "
+                                         "{a} in box A, {b} in box B").format(
+        player=e["player"], number=e["number"], bid=e["bid"], a=e["a"], b=e["b"] or "-"),
+    "alliances": lambda e, tr, n: tr._("Alliance A: {a}; alliance B: {b}; turn order: "
+                                       "{order}").format(a=n.names(e["a"]), b=n.names(e["b"]),
+                                                         order=n.names(e["order"])),
+    "turn": _f(N_("Season {season}, round {round}: {player}'s turn")),
+    "action": _f(N_("{player} has {left} actions left this round")),
+    "round": _f(N_("Round {round} of season {season} begins")),
+    "rounds-over": _f(N_("The rounds of season {season} are over: taxes and scoring")),
+    "talents": _amount(N_("{player} gains {amount} talents ({why})"),
+                       N_("{player} pays {amount} talents ({why})")),
+    "chaos": _amount(N_("{player} takes {amount} chaos ({why})"),
+                     N_("{player} discards {amount} chaos ({why})")),
+    "vp": _amount(N_("{player} gains {amount} VP ({why})"),
+                  N_("{player} loses {amount} VP ({why})")),
+    "card-taken": _f(N_("{player} takes the card {card} for {cost} talents")),
+    "recruited": lambda e, tr, n: tr._("{player} recruits {units} in {province}").format(
+        player=e["player"], units=n.units(e["units"]), province=n.place(e["province"])),
+    "influence-bought": lambda e, tr, n: tr._("{player} buys influence in {province} from "
+                                              "{source}").format(
+        player=e["player"], province=n.place(e["province"]),
+        source=tr._("the province tokens") if e["source"] == "token" else e["source"]),
+    "passed": _f(N_("{player} passes")),
+    "moved": lambda e, tr, n: tr._("{player} moves {units} from {origin} to {to}").format(
+        player=e["player"], units=n.units(e["units"]), origin=n.place(e["origin"]),
+        to=n.place(e["to"])),
+    "card-used": _f(N_("{player} uses {card}")),
+    "board-values": lambda e, tr, n: tr._("The table enters the values printed on its board "
+                                          "and dice"),
+    "tokens-placed": lambda e, tr, n: tr._("Province tokens laid out: {tokens}").format(
+        tokens=", ".join(f"{n.place(p)} {c}" for p, c in e["tokens"].items())),
+    "cards-offered": lambda e, tr, n: tr._("Cards on offer: {cards}").format(
+        cards=", ".join(e["cards"])),
+    "placed": lambda e, tr, n: tr._("{player} places {units} in {where}").format(
+        player=e["player"], units=n.units(e["units"]), where=n.place(e["where"])),
+    "influence": lambda e, tr, n: tr._("{player}'s influence in {province} changes by "
+                                       "{amount}").format(
+        player=e["player"], province=n.place(e["province"]), amount=e["amount"]),
+    "units": lambda e, tr, n: tr._("{player}'s units in {where} change by {units}").format(
+        player=e["player"], where=n.place(e["where"]), units=n.units(e["units"])),
+    "city": lambda e, tr, n: tr._("The city of {province} belongs to {owner}").format(
+        province=n.place(e["province"]), owner=e["owner"] or "-"),
+    "battle": _battle,
+    "battle-round": lambda e, tr, n: tr._("Battle round {round}: the attacker rolls "
+                                          "{attacker} dice, the defender {defender}").format(
+        round=e["round"], attacker=e["dice"]["attacker"], defender=e["dice"]["defender"]),
+    "battle-roll": lambda e, tr, n: tr._("{player} rolls {faces}: {hits} hits").format(
+        player=e["player"], faces=", ".join(e["faces"]), hits=e["hits"]),
+    "losses": lambda e, tr, n: tr._("{player} loses {units}").format(
+        player=e["player"], units=n.units({e["unit"]: e["count"]})),
+    "retreat": lambda e, tr, n: tr._("{player} retreats to {to}").format(
+        player=e["player"], to=n.place(e["to"])),
+    "stay": _f(N_("{player} stays and fights on")),
+    "battle-over": _battle_over,
+    "withdraw-leaders": lambda e, tr, n: tr._("{player} must withdraw his leaders from "
+                                              "{where} to a next province").format(
+        player=e["player"], where=n.place(e["where"])),
+    "naval-cancelled": _f(N_("{defender} cancels the naval battle with Fair Wind")),
+    "vote-called": _f(N_("{player} calls the senate vote {card}")),
+    "vote-bid": _f(N_("{player} reveals senators worth {votes} votes")),
+    "vote-pass": _f(N_("{player} passes")),
+    "vote-empty": _f(N_("Nobody votes: {card} is used for this season")),
+    "vote-won": _f(N_("{player} wins the vote {card} and pays senators worth {votes} votes")),
+    "senator-drawn": _f(N_("{player}, first in Italia, draws a senator worth {value}")),
+    "no-italia-majority": lambda e, tr, n: tr._("Nobody leads in Italia: no senator is drawn"),
+    "senators-removed": lambda e, tr, n: tr._("Senator cards out of the game: {senators}").format(
+        senators=", ".join(map(str, e["senators"])) or "-"),
+    "province-scored": _scored,
+    "chaos-ranked": lambda e, tr, n: tr._("Chaos ranking: {places}").format(
+        places=", ".join(f"{p} {place}" for p, place in e["places"].items()) or "-"),
+    "diplomacy-returned": lambda e, tr, n: tr._("{player} gives back {cards}").format(
+        player=e["player"], cards=", ".join(e["cards"])),
+    "season-over": _f(N_("Season {season} is over")),
+    "game-over": lambda e, tr, n: tr._("The game is over: {winners} wins").format(
+        winners=n.names(e["winners"])),
+}
