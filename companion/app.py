@@ -25,9 +25,18 @@ REPO_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = REPO_DIR / "content"
 SCREENS_DIR = Path(__file__).parent / "screens"
 SCREENS = ("home", "settings", "dice", "tetrarchia_setup", "tetrarchia_board", "tetrarchia_log",
-           "tetrarchia_end")
+           "tetrarchia_end", "conquest_setup", "conquest_books", "conquest_log", "conquest_auction",
+           "conquest_battle", "conquest_season", "conquest_senate", "conquest_end")
+# game id -> its engine's module, where the module is not forge.engine.<game id>
+ENGINES = {"conquest-of-the-empire-2": "forge.engine.conquest"}
+# game id -> (set-up screen, main screen) for the games with screens of their own
+GAME_SCREENS = {"tetrarchia": ("tetrarchia_setup", "tetrarchia_board"),
+                "conquest-of-the-empire-2": ("conquest_setup", "conquest_books")}
 DEFAULT_SETTINGS = {"lang": "en", "dice_mode": "app",  # dice_mode: "app" or "physical" (entered)
-                    "keep_screen_on": False}           # Android: buildozer's android.wakelock
+                    "keep_screen_on": False,           # Android: buildozer's android.wakelock
+                    # CONQUEST OF THE EMPIRE II: the values printed on the table's board and dice,
+                    # asked once and offered again at the next set-up ({"vp": {...}, "faces": [...]})
+                    "conquest_board_values": None}
 BACK_KEY = 27                                            # Escape on desktop, Back on Android
 
 # The themed widgets every screen uses: big type, 48 dp minimum, parchment and ink.
@@ -103,16 +112,35 @@ def games_in(content_dir: Path) -> list[tuple[str, str]]:
     games = []
     for game_yaml in sorted(content_dir.glob("*/game.yaml")):
         game_id = game_yaml.parent.name
-        if importlib.util.find_spec(f"forge.engine.{game_id}") is None:
+        if importlib.util.find_spec(engine_module(game_id)) is None:
             continue
         meta = yaml.safe_load(game_yaml.read_text(encoding="utf-8")) or {}
-        games.append((game_id, str(meta.get("title", game_id)).title()))
+        games.append((game_id, title_case(str(meta.get("title", game_id)))))
     return sorted(games, key=lambda game: game[1])
+
+
+def engine_module(game_id: str) -> str:
+    """The module of a game's rules engine (forge.engine.<game> unless ENGINES says otherwise)."""
+    return ENGINES.get(game_id, f"forge.engine.{game_id}")
+
+
+def title_case(title: str) -> str:
+    """'CONQUEST OF THE EMPIRE II' -> 'Conquest of the Empire II' (roman numerals kept)."""
+    small = {"of", "the", "and", "a", "in"}
+    words = []
+    for index, word in enumerate(title.split()):
+        if word.isupper() and set(word) <= set("IVXLCDM"):
+            words.append(word)
+        elif index and word.lower() in small:
+            words.append(word.lower())
+        else:
+            words.append(word.capitalize())
+    return " ".join(words)
 
 
 def rules_of(game_id: str):
     """The rules object of a game's engine (forge.engine.<game>.RULES)."""
-    return importlib.import_module(f"forge.engine.{game_id}").RULES
+    return importlib.import_module(engine_module(game_id)).RULES
 
 
 def load_kv_once(filename: str, text: str | None = None) -> None:
@@ -133,6 +161,7 @@ class CompanionApp(App):
     theme = ObjectProperty(None)
     dice_mode = StringProperty("app")
     keep_screen_on = BooleanProperty(False)
+    session = ObjectProperty(None, allownone=True)   # the TableSession of the game being played
 
     def __init__(self, data_dir: str | Path | None = None,
                  content_dir: str | Path | None = None, game: str = "tetrarchia", **kwargs):
@@ -175,6 +204,20 @@ class CompanionApp(App):
         if not self.manager.has_screen(name):
             self.manager.add_widget(self._build_screen(name))
         return self.manager.get_screen(name)
+
+    def has_screen_files(self, name: str) -> bool:
+        """Whether a screen exists in this build (its .py and .kv are in companion/screens)."""
+        return (SCREENS_DIR / f"{name}.py").exists() and (SCREENS_DIR / f"{name}.kv").exists()
+
+    def open_game(self, session, screen: str | None = None) -> None:
+        """Make `session` the game being played and show its main screen (or `screen`)."""
+        self.session = session
+        game = session.game.rules.name
+        name = screen or GAME_SCREENS.get(game, (None, f"{game}_board"))[1]
+        target = self.screen(name)
+        if hasattr(target, "open"):
+            target.open(session)
+        self.show(name)
 
     def _build_screen(self, name: str):
         load_kv_once(str(SCREENS_DIR / f"{name}.kv"))

@@ -128,7 +128,8 @@ class Demo:
             lambda: self.expect(dice().result_text != "–", "a roll shown"),
             lambda: self.shot("dice"),
             lambda: tap(dice().ids.back),
-            lambda: tap(home().ids.new_games.children[-1]),
+            lambda: tap(next(b for b in home().ids.new_games.children
+                             if getattr(b, "game_id", None) == "tetrarchia")),
             set_seed,
             lambda: self.shot("setup"),
             lambda: tap(setup().ids.start),

@@ -16,7 +16,28 @@ from forge.i18n import Translator
 from companion.store import DICE_MODES, Game, Store
 
 # game name -> "module:function" giving an event in words
-DESCRIBERS = {"tetrarchia": "forge.engine.tetrarchia.words:describe"}
+DESCRIBERS = {"tetrarchia": "forge.engine.tetrarchia.words:describe",
+              "conquest-of-the-empire-2": "forge.engine.conquest.words:describe"}
+
+
+def conquest_progress(state: dict) -> dict:
+    """What the resume list shows of a game of CONQUEST OF THE EMPIRE II: season, round, phase
+    and whose turn (or who bids, or the winners once it is over)."""
+    phase = state.get("phase")
+    progress = {"season": state.get("season"), "seasons": state.get("seasons"),
+                "round": state.get("round"), "phase": phase, "player": None}
+    turn = state.get("turn")
+    if phase == "actions" and turn:
+        progress["player"] = state["order"][turn["index"]]
+    elif phase == "auction" and state.get("auction"):
+        progress["player"] = state["auction"].get("bidder")
+    elif phase == "over":
+        progress["winners"] = list((state.get("result") or {}).get("winners") or [])
+    return progress
+
+
+# game name -> state -> the summary kept in the game's meta as `progress` (for the resume list)
+PROGRESS = {"conquest-of-the-empire-2": conquest_progress}
 
 
 def describer_for(game: str) -> Callable[[dict, object], str] | None:
@@ -36,6 +57,20 @@ class TableSession:
         self.game = game
         self.describe = describe or describer_for(game.rules.name)
         self.set_language(lang)
+        self._save_progress()
+
+    def _save_progress(self) -> None:
+        """Keep the resume list's summary (season, round, whose turn) in the meta, if the game
+        has one and it changed (the store writes round, turn and phase itself)."""
+        summary = PROGRESS.get(self.game.rules.name)
+        if summary is None:
+            return
+        progress = summary(self.state)
+        if self.game.meta.get("progress") != progress:
+            try:
+                self.game.save_meta(sync_dir=False, progress=progress)
+            except OSError:         # the change is saved; the meta is only a summary
+                pass
 
     @classmethod
     def start(cls, store: Store, rules, options: dict, seed: int | None = None,
@@ -88,16 +123,21 @@ class TableSession:
 
     def act(self, action: dict, dice: list[int] | None = None) -> dict:
         """Apply an action; in physical mode every die must be given (else NeedRoll)."""
-        return self.game.act(action, dice, physical=self.dice_mode == "physical")
+        entry = self.game.act(action, dice, physical=self.dice_mode == "physical")
+        self._save_progress()
+        return entry
 
     def undo(self, steps: int = 1) -> None:
         self.game.undo(steps)
+        self._save_progress()
 
     def redo(self, steps: int = 1) -> None:
         self.game.redo(steps)
+        self._save_progress()
 
     def goto(self, index: int) -> None:
         self.game.goto(index)
+        self._save_progress()
 
     # --- settings and life cycle --------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
-from companion.app import SCREENS, games_in, rules_of
+from companion.app import GAME_SCREENS, SCREENS, games_in, rules_of
 
 
 class HomeScreen(Screen):
@@ -44,6 +44,7 @@ class HomeScreen(Screen):
         self.ids.new_games.clear_widgets()
         for game_id, name in games_in(app.content_dir):
             button = Factory.BigButton(text=app.tr._("New game: {name}").format(name=name))
+            button.game_id = game_id
             button.bind(on_release=lambda _b, g=game_id: self.new_game(g))
             self.ids.new_games.add_widget(button)
         self.ids.saved_games.clear_widgets()
@@ -80,11 +81,34 @@ class HomeScreen(Screen):
             result = outcome.get("result") if isinstance(outcome, dict) else None
             return {"victory": tr._("Victory"), "defeat": tr._("Defeat")}.get(
                 result, tr._("Game over"))
+        if isinstance(meta.get("progress"), dict):
+            return self.season_progress(meta["progress"])
         if meta.get("round") is None:
             return ""
         turn = meta.get("turn")
         line = tr._("Round {round}").format(round=meta["round"])
         return f"{line} · {self.player_name(meta.get('game'), turn)}" if turn else line
+
+    @staticmethod
+    def season_progress(progress: dict) -> str:
+        """A game played in seasons (CONQUEST OF THE EMPIRE II): 'Season 2 of 4 · Round 3 ·
+        Livia', or the auction, the season's end, the winners."""
+        tr = App.get_running_app().tr
+        phase, player = progress.get("phase"), progress.get("player")
+        if phase == "over":
+            winners = ", ".join(progress.get("winners") or []) or "-"
+            return tr._("Game over: {winners} wins").format(winners=winners)
+        parts = [tr._("Season {season} of {seasons}").format(
+            season=progress.get("season"), seasons=progress.get("seasons"))]
+        if phase == "auction":
+            parts.append(tr._("Alliance auction"))
+        elif phase == "season-end":
+            parts.append(tr._("Season end"))
+        elif progress.get("round") is not None:
+            parts.append(tr._("Round {round}").format(round=progress["round"]))
+        if player and phase in ("actions", "auction"):
+            parts.append(player)
+        return " · ".join(parts)
 
     @staticmethod
     def player_name(game: str | None, who: str) -> str:
@@ -102,8 +126,9 @@ class HomeScreen(Screen):
         from companion.session import TableSession
 
         app = App.get_running_app()
-        if f"{game_id}_setup" in SCREENS:           # a game with its own set-up screen
-            app.show(f"{game_id}_setup")
+        setup = GAME_SCREENS.get(game_id, (f"{game_id}_setup",))[0]
+        if setup in SCREENS:                        # a game with its own set-up screen
+            app.show(setup)
             return
         TableSession.start(self.store, rules_of(game_id), {}, secrets.randbits(32),
                            lang=app.tr.lang, dice_mode=app.dice_mode)
@@ -114,11 +139,10 @@ class HomeScreen(Screen):
         from companion.session import TableSession
 
         app = App.get_running_app()
-        board = f"{meta.get('game')}_board"
+        board = GAME_SCREENS.get(meta.get("game"), (None, f"{meta.get('game')}_board"))[1]
         if board not in SCREENS:
             return
-        app.screen(board).open(TableSession.resume(self.store, meta["id"], lang=app.tr.lang))
-        app.show(board)
+        app.open_game(TableSession.resume(self.store, meta["id"], lang=app.tr.lang), board)
 
 
 SCREEN = HomeScreen

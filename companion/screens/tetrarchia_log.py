@@ -2,6 +2,8 @@
 
 Undo is the session's `goto`: the entries after the chosen one stay in the log as undone (shown
 greyed) until a new action replaces them, so a mistaken undo can be taken back the same way.
+`GameLogScreen` is generic (any game: its main screen's name and an action's words are the two
+things a game gives); `TetrarchiaLogScreen` is Tetrarchia's, conquest_log the other game's.
 """
 from __future__ import annotations
 
@@ -13,14 +15,19 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 
-from companion.screens.tetrarchia_board import action_text, names_for
-
-
-class TetrarchiaLogScreen(Screen):
+class GameLogScreen(Screen):
     """One button a log entry (its action), its sentences below it."""
 
     session = ObjectProperty(None, allownone=True)
     popup = None
+    board_name = ""             # the game's main screen, shown again after going back
+
+    def action_words(self, action: dict) -> str:
+        """An entry's action in words (each game its own)."""
+        return str(action.get("type", ""))
+
+    def back(self) -> None:
+        App.get_running_app().show(self.board_name)
 
     def on_kv_post(self, _base):
         App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
@@ -36,9 +43,8 @@ class TetrarchiaLogScreen(Screen):
         if self.session is None:
             return
         self.session.set_language(app.tr.lang)
-        names = names_for(self.session)
         for entry in reversed(self.session.log()):
-            label = f"{entry['index']}. " + action_text(entry["action"], app.tr, names)
+            label = f"{entry['index']}. " + self.action_words(entry["action"])
             if entry["index"] == self.session.position:
                 label += " · " + app.tr._("now")
             elif entry["undone"]:
@@ -81,9 +87,20 @@ class TetrarchiaLogScreen(Screen):
             self.popup.dismiss()
         self.session.goto(index)
         app = App.get_running_app()
-        board = app.screen("tetrarchia_board")
+        board = app.screen(self.board_name)
         board.open(self.session)
-        app.show("tetrarchia_board")
+        app.show(self.board_name)
+
+
+class TetrarchiaLogScreen(GameLogScreen):
+    """Tetrarchia's log: back to the board; actions in the board's words."""
+
+    board_name = "tetrarchia_board"
+
+    def action_words(self, action: dict) -> str:
+        from companion.screens.tetrarchia_board import action_text, names_for
+
+        return action_text(action, App.get_running_app().tr, names_for(self.session))
 
 
 SCREEN = TetrarchiaLogScreen

@@ -104,7 +104,8 @@ def card_data(content_dir: Path = CONTENT_DIR) -> dict:
     for deck in load_doc(path).data.get("decks", []):
         for card in deck.get("cards", []):
             cards[card["id"]] = {"class": card.get("class"), "cost": card.get("cost"),
-                                 "deck": deck["id"], "count": card.get("count", 1)}
+                                 "deck": deck["id"], "count": card.get("count", 1),
+                                 "title": card.get("title", card["id"])}
     return cards
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from forge.engine.conquest.data import CONTENT_DIR, GAME, tables
+from forge.engine.conquest.data import CONTENT_DIR, GAME, card_data, tables
 from forge.engine.core import N_
 
 
@@ -46,6 +46,47 @@ class Names:
     def names(self, players) -> str:
         return ", ".join(p for p in players if p) or "-"
 
+    def card(self, card_id) -> str:
+        """A card by its printed title (cards.yaml, through the game's catalog)."""
+        card = card_data().get(card_id)
+        if card is None:
+            return str(card_id)
+        context = f"cards/decks/{card['deck']}/cards/{card_id}/title"
+        return _game_text(self.lang, card["title"], context) or card["title"]
+
+    def cards(self, card_ids) -> str:
+        return ", ".join(self.card(c) for c in card_ids) or "-"
+
+    def why(self, why) -> str:
+        """The reason of a gain or payment: a word of REASONS, a province, or a senate vote."""
+        if why in REASONS:
+            return self.tr._(REASONS[why])
+        if why in self.t.province_name:
+            return self.place(why)
+        return str(why)
+
+    def face(self, face) -> str:
+        """A battle-die face: a unit's name, or 'blank'."""
+        if face == "blank":
+            return self.tr._(N_("blank"))
+        english = self.t.unit_name.get(face)
+        if english is None:
+            return str(face)
+        return _game_text(self.lang, english, f"tables/units/{face}/name") or english
+
+
+REASONS = {
+    "alliance auction": N_("alliance auction"), "card": N_("a card"), "recruits": N_("recruits"),
+    "recruit": N_("recruiting"), "influence": N_("influence"), "special tax": N_("special tax"),
+    "merchant": N_("merchant"), "campaign plunder": N_("campaign plunder"),
+    "correction": N_("correction"), "taxes": N_("taxes"), "cities": N_("cities"),
+    "chaos": N_("chaos"), "battle lost": N_("battle lost"),
+    "emergency-tax": N_("senate vote: emergency tax"),
+    "bread-and-circuses": N_("senate vote: bread and circuses"),
+    "hail-caesar": N_("senate vote: hail Caesar"), "new-legions": N_("senate vote: new legions"),
+    "influence-in-rome": N_("senate vote: influence in Rome"),
+}
+
 
 @cache
 def _game_text(lang: str, english: str, context: str) -> str | None:
@@ -65,11 +106,18 @@ def _f(template: str):
     return write
 
 
+def _with_card(template: str):
+    """Like _f, with the event's card shown by its printed title."""
+    def write(event, tr, names):
+        return tr._(template).format(**{**event, "card": names.card(event["card"])})
+    return write
+
+
 def _amount(positive: str, negative: str):
     def write(event, tr, names):
         template = positive if event["amount"] >= 0 else negative
         return tr._(template).format(player=event["player"], amount=abs(event["amount"]),
-                                     why=event["why"])
+                                     why=names.why(event["why"]))
     return write
 
 
@@ -118,7 +166,7 @@ WRITERS = {
                      N_("{player} discards {amount} chaos ({why})")),
     "vp": _amount(N_("{player} gains {amount} VP ({why})"),
                   N_("{player} loses {amount} VP ({why})")),
-    "card-taken": _f(N_("{player} takes the card {card} for {cost} talents")),
+    "card-taken": _with_card(N_("{player} takes the card {card} for {cost} talents")),
     "recruited": lambda e, tr, n: tr._("{player} recruits {units} in {province}").format(
         player=e["player"], units=n.units(e["units"]), province=n.place(e["province"])),
     "influence-bought": lambda e, tr, n: tr._("{player} buys influence in {province} from "
@@ -129,13 +177,13 @@ WRITERS = {
     "moved": lambda e, tr, n: tr._("{player} moves {units} from {origin} to {to}").format(
         player=e["player"], units=n.units(e["units"]), origin=n.place(e["origin"]),
         to=n.place(e["to"])),
-    "card-used": _f(N_("{player} uses {card}")),
+    "card-used": _with_card(N_("{player} uses {card}")),
     "board-values": lambda e, tr, n: tr._("The table enters the values printed on its board "
                                           "and dice"),
     "tokens-placed": lambda e, tr, n: tr._("Province tokens laid out: {tokens}").format(
         tokens=", ".join(f"{n.place(p)} {c}" for p, c in e["tokens"].items())),
     "cards-offered": lambda e, tr, n: tr._("Cards on offer: {cards}").format(
-        cards=", ".join(e["cards"])),
+        cards=n.cards(e["cards"])),
     "placed": lambda e, tr, n: tr._("{player} places {units} in {where}").format(
         player=e["player"], units=n.units(e["units"]), where=n.place(e["where"])),
     "influence": lambda e, tr, n: tr._("{player}'s influence in {province} changes by "
@@ -150,7 +198,7 @@ WRITERS = {
                                           "{attacker} dice, the defender {defender}").format(
         round=e["round"], attacker=e["dice"]["attacker"], defender=e["dice"]["defender"]),
     "battle-roll": lambda e, tr, n: tr._("{player} rolls {faces}: {hits} hits").format(
-        player=e["player"], faces=", ".join(e["faces"]), hits=e["hits"]),
+        player=e["player"], faces=", ".join(n.face(f) for f in e["faces"]), hits=e["hits"]),
     "losses": lambda e, tr, n: tr._("{player} loses {units}").format(
         player=e["player"], units=n.units({e["unit"]: e["count"]})),
     "retreat": lambda e, tr, n: tr._("{player} retreats to {to}").format(
@@ -161,11 +209,12 @@ WRITERS = {
                                               "{where} to a next province").format(
         player=e["player"], where=n.place(e["where"])),
     "naval-cancelled": _f(N_("{defender} cancels the naval battle with Fair Wind")),
-    "vote-called": _f(N_("{player} calls the senate vote {card}")),
+    "vote-called": _with_card(N_("{player} calls the senate vote {card}")),
     "vote-bid": _f(N_("{player} reveals senators worth {votes} votes")),
     "vote-pass": _f(N_("{player} passes")),
-    "vote-empty": _f(N_("Nobody votes: {card} is used for this season")),
-    "vote-won": _f(N_("{player} wins the vote {card} and pays senators worth {votes} votes")),
+    "vote-empty": _with_card(N_("Nobody votes: {card} is used for this season")),
+    "vote-won": _with_card(N_("{player} wins the vote {card} and pays senators worth {votes} "
+                              "votes")),
     "senator-drawn": _f(N_("{player}, first in Italia, draws a senator worth {value}")),
     "no-italia-majority": lambda e, tr, n: tr._("Nobody leads in Italia: no senator is drawn"),
     "senators-removed": lambda e, tr, n: tr._("Senator cards out of the game: {senators}").format(
@@ -174,7 +223,7 @@ WRITERS = {
     "chaos-ranked": lambda e, tr, n: tr._("Chaos ranking: {places}").format(
         places=", ".join(f"{p} {place}" for p, place in e["places"].items()) or "-"),
     "diplomacy-returned": lambda e, tr, n: tr._("{player} gives back {cards}").format(
-        player=e["player"], cards=", ".join(e["cards"])),
+        player=e["player"], cards=n.cards(e["cards"])),
     "season-over": _f(N_("Season {season} is over")),
     "game-over": lambda e, tr, n: tr._("The game is over: {winners} wins").format(
         winners=n.names(e["winners"])),

@@ -1,0 +1,817 @@
+"""CONQUEST OF THE EMPIRE II at the table: the books of every player and the actions of the turn.
+
+The header says the season, the round, whose turn it is and the actions and card pick left; a
+player switcher shows one player's ledger at a time (talents, VP and chaos in large numbers,
+then influence per key province, cards held (multiple-use ones marked when used this season),
+senators and units in play by place). Below come the engine's legal actions as buttons, with
+their costs; actions with open fields (recruit, buy influence, ...) ask for them in a form, and
+the table's own entries (starting units, province tokens, cards dealt, corrections) are at the
+end. The other procedures have their own screens: the alliance auction, battles, senate votes,
+the season's end and the result. Nothing here applies a rule: the engine does, and its refusals
+are shown in the players' language.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.popup import Popup
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+
+from companion.screens.conquest_setup import province_name
+
+GAME = "conquest-of-the-empire-2"
+# the phases' own screens (engineers B and C) and what the button to them says
+PHASE_SCREENS = {"auction": "conquest_auction", "season-end": "conquest_season",
+                 "over": "conquest_end"}
+
+
+def tables():
+    from forge.engine.conquest import tables as load
+
+    return load()
+
+
+@cache
+def _cards_yaml() -> dict:
+    """{card id: (deck, English title)} from the game's cards.yaml."""
+    import yaml
+
+    from forge.engine.conquest.data import CONTENT_DIR
+
+    try:
+        data = yaml.safe_load((CONTENT_DIR / "cards.yaml").read_text(encoding="utf-8")) or {}
+    except (OSError, ValueError):
+        return {}
+    return {card["id"]: (deck["id"], str(card.get("title", card["id"])))
+            for deck in data.get("decks") or [] for card in deck.get("cards") or []}
+
+
+def card_title(card: str, lang: str) -> str:
+    """A card's printed title in the players' language (its id if cards.yaml lacks it)."""
+    from forge.engine.conquest.words import _game_text
+
+    deck, title = _cards_yaml().get(card, (None, card))
+    if deck is None:
+        return card
+    return _game_text(lang, title, f"cards/decks/{deck}/cards/{card}/title") or title
+
+
+def units_text(units: dict, lang: str) -> str:
+    """'3 Infantry, 1 General' in the players' language."""
+    from forge.engine.conquest.words import Names
+
+    class _Lang:
+        def __init__(self, code):
+            self.lang = code
+
+    return Names(_Lang(lang)).units(units)
+
+
+def place_name(place: str, lang: str) -> str:
+    """A key province by its name; any other place as the table named it."""
+    return province_name(place, lang) if place in tables().province_name else place
+
+
+def action_text(action: dict, tr, state: dict | None = None) -> str:
+    """A legal action (or a log entry's action) as a button's words, with its cost."""
+    kind, lang = action.get("type"), tr.lang
+    t = tables()
+    cards = (state or {}).get("cards") or {}
+    player = action.get("player", "")
+    if kind == "take-card":
+        card = action.get("card", "")
+        text = tr._("Take {card}").format(card=card_title(card, lang))
+        cost = action.get("cost", (cards.get(card) or {}).get("cost"))
+        if cost is not None:
+            text += " · " + tr._("{talents} talents").format(talents=cost)
+        return text
+    if kind == "recruit":
+        if action.get("units"):
+            return tr._("{player} recruits {units} in {province}").format(
+                player=player, units=units_text(action["units"], lang),
+                province=place_name(action.get("province", ""), lang))
+        return tr._("Recruit…") + " · " + tr._("+{chaos} chaos").format(chaos=t.chaos["recruit"])
+    if kind == "buy-influence":
+        price = t.economy["influence_price"]
+        if action.get("purchases"):
+            return tr._("{player} buys influence in {province}").format(
+                player=player, province=place_name(action.get("province", ""), lang)) + \
+                " · " + tr._("{talents} talents").format(talents=price * len(action["purchases"]))
+        return tr._("Buy influence…") + " · " + tr._("{talents} talents each").format(
+            talents=price)
+    if kind == "special-tax":
+        rule = t.economy["special_tax"]
+        if action.get("amount"):
+            return tr._("Special tax: +{talents} talents, +{chaos} chaos").format(
+                talents=action["amount"],
+                chaos=action["amount"] // rule["step"] * rule["chaos_per_step"])
+        return tr._("Special tax…") + " · " + tr._("+{chaos} chaos per {step} talents").format(
+            chaos=rule["chaos_per_step"], step=rule["step"])
+    if kind == "move":
+        if action.get("to"):
+            return tr._("{player} moves from {origin}").format(
+                player=player, origin=place_name(action.get("from", ""), lang))
+        return tr._("Move land units…")
+    if kind == "battle":
+        return tr._("Land battle")
+    if kind == "naval":
+        return tr._("Naval move or battle")
+    if kind == "pass":
+        return tr._("Pass")
+    if kind == "use-card":
+        return tr._("Use {card}").format(card=card_title(action.get("card", ""), lang))
+    if kind == "call-vote":
+        return tr._("Senate vote: {card}").format(card=card_title(action.get("card", ""), lang))
+    if kind == "place":
+        if action.get("units"):
+            return tr._("{player} places {units} in {where}").format(
+                player=player, units=units_text(action["units"], lang),
+                where=place_name(action.get("where", ""), lang))
+        return tr._("Place starting units…")
+    if kind == "place-tokens":
+        return tr._("Province tokens laid out") if action.get("tokens") else \
+            tr._("Lay out province tokens…")
+    if kind == "offer-cards":
+        return tr._("Cards dealt") if action.get("cards") else tr._("Deal cards on offer…")
+    if kind == "adjust":
+        return tr._("Correction for {player}").format(player=player) if player else \
+            tr._("Correction…")
+    if kind == "set-board-values":
+        return tr._("Board values")
+    if kind == "relocate":
+        return tr._("{player} moves units (not an action)").format(player=player)
+    if kind == "end-season":
+        return tr._("End of the season")
+    if kind == "bid":
+        return tr._("{player} bids").format(player=player)
+    if kind in ("auction-pass", "vote-pass"):
+        return tr._("{player} passes").format(player=player)
+    if kind == "vote-bid":
+        return tr._("{player} bids senators").format(player=player)
+    if kind in ("roll", "casualties", "retreat", "stay"):
+        return {"roll": tr._("Battle dice"), "casualties": tr._("Casualties"),
+                "retreat": tr._("Retreat"), "stay": tr._("Stay")}[kind]
+    return str(kind)
+
+
+def in_words(error: Exception, tr) -> str:
+    """The engine's refusal in the player's language (other errors as they are)."""
+    translated = getattr(error, "translated", None)
+    return translated(tr) if callable(translated) else str(error)
+
+
+# --- small form widgets ---------------------------------------------------------------------------
+
+class Counter(BoxLayout):
+    """label  [−] value [+] : a whole number within low..high, in steps."""
+
+    def __init__(self, text: str, low: int = 0, high: int = 99, step: int = 1, value: int = 0,
+                 on_change=None, **kwargs):
+        app = App.get_running_app()
+        super().__init__(size_hint_y=None, height=dp(app.theme.button_dp), spacing=dp(4),
+                         **kwargs)
+        self.low, self.high, self.step, self.value = low, high, step, value
+        self.on_change = on_change
+        self.label = Label(text=text, color=app.theme.ink, font_size=f"{app.theme.text_sp - 2}sp",
+                           halign="left", valign="middle", shorten=True, shorten_from="right")
+        self.label.bind(size=lambda w, s: setattr(w, "text_size", s))
+        self.minus = Factory.BigButton(text="–", size_hint_x=None, width=dp(52))
+        self.shown = Label(text=str(value), color=app.theme.ink, bold=True,
+                           font_size=f"{app.theme.text_sp + 4}sp", size_hint_x=None, width=dp(52))
+        self.plus = Factory.BigButton(text="+", size_hint_x=None, width=dp(52))
+        self.minus.bind(on_release=lambda *_: self.change(-self.step))
+        self.plus.bind(on_release=lambda *_: self.change(self.step))
+        for widget in (self.label, self.minus, self.shown, self.plus):
+            self.add_widget(widget)
+
+    def change(self, delta: int) -> None:
+        self.value = min(max(self.value + delta, self.low), self.high)
+        self.shown.text = str(self.value)
+        if self.on_change:
+            self.on_change()
+
+
+def choice_grid(options: list[tuple[str, str]], group: str, chosen: str | None, on_choose,
+                cols: int = 2) -> GridLayout:
+    """Toggle buttons, two a row; on_choose(value) when one is tapped."""
+    app = App.get_running_app()
+    grid = GridLayout(cols=cols, size_hint_y=None, spacing=dp(6),
+                      row_default_height=dp(app.theme.button_dp), row_force_default=True)
+    grid.bind(minimum_height=grid.setter("height"))
+    grid.buttons = {}
+    for value, text in options:
+        button = Factory.Choice(text=text, group=group, shorten=True,
+                                state="down" if value == chosen else "normal")
+        button.bind(on_release=lambda _b, v=value: on_choose(v))
+        grid.buttons[value] = button
+        grid.add_widget(button)
+    return grid
+
+
+def text_field(hint: str, text: str = "") -> TextInput:
+    app = App.get_running_app()
+    return TextInput(text=text, hint_text=hint, multiline=False, write_tab=False,
+                     font_size=f"{app.theme.text_sp}sp", size_hint_y=None,
+                     height=dp(app.theme.button_dp), padding=(dp(8), dp(14)))
+
+
+def caption(text: str, **kwargs) -> Label:
+    return Factory.Body(text=text, font_size="16sp", **kwargs)
+
+
+class ConquestBooksScreen(Screen):
+    """Header, player switcher, one player's ledger, and the actions of the turn."""
+
+    session = ObjectProperty(None, allownone=True)
+    header_text = StringProperty("")
+    player_text = StringProperty("")
+    left_text = StringProperty("")
+    message = StringProperty("")
+    shown_player = StringProperty("")       # whose ledger is shown
+    talents_text = StringProperty("")
+    vp_text = StringProperty("")
+    chaos_text = StringProperty("")
+    popup = None                            # the open form, for tests
+    form = None                             # the form's parts (fields, collect), for tests
+
+    def on_kv_post(self, _base):
+        App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
+
+    def open(self, session) -> None:
+        """Show a game (new or resumed); a battle or vote in progress goes to its screen."""
+        self.session = session
+        App.get_running_app().session = session
+        self.message = ""
+        self.shown_player = ""
+        self.refresh()
+        self.follow()
+
+    def on_pre_enter(self, *_):
+        app = App.get_running_app()
+        if app.session is not None and app.session is not self.session:
+            self.session = app.session
+            self.shown_player = ""
+        self.refresh()
+
+    def follow(self) -> bool:
+        """A battle or senate vote in progress: go to its screen (if this build has it)."""
+        state = self.session.state if self.session else {}
+        for key, name in (("battle", "conquest_battle"), ("senate", "conquest_senate")):
+            if state.get(key) and App.get_running_app().has_screen_files(name):
+                self.go(name)
+                return True
+        return False
+
+    def go(self, name: str) -> None:
+        """Another screen of the game, reading the same session."""
+        app = App.get_running_app()
+        if not app.has_screen_files(name):
+            self.message = app.tr._("This screen is not in this version of the app yet.")
+            return
+        app.session = self.session
+        target = app.screen(name)
+        if hasattr(target, "open"):
+            target.open(self.session)
+        app.show(name)
+
+    # --- showing --------------------------------------------------------------------------------
+
+    def current(self) -> str | None:
+        """The player whose turn it is, or who must bid (None between procedures)."""
+        state = self.session.state
+        turn = state.get("turn")
+        if state.get("phase") == "actions" and turn:
+            return state["order"][turn["index"]]
+        if state.get("phase") == "auction" and state.get("auction"):
+            return state["auction"]["bidder"]
+        return None
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        if self.session is None:
+            return
+        tr = app.tr
+        self.session.set_language(tr.lang)
+        state = self.session.state
+        phase = state.get("phase")
+        head = tr._("Season {season} of {seasons}").format(season=state.get("season"),
+                                                            seasons=state.get("seasons"))
+        current = self.current()
+        if phase == "actions":
+            head += " · " + tr._("Round {round}").format(round=state.get("round"))
+            turn = state.get("turn") or {}
+            self.left_text = tr._("Actions: {actions}\nCard picks: {picks}").format(
+                actions=turn.get("actions_left", 0), picks=turn.get("card_picks_left", 0))
+        else:
+            self.left_text = ""
+        phase_words = {"auction": tr._("Alliance auction"), "season-end": tr._("Season end"),
+                       "over": tr._("Game over")}
+        if phase in phase_words:
+            head += " · " + phase_words[phase]
+        self.header_text = head
+        self.player_text = current or ""
+        if self.shown_player not in state["players"] or (current and self._follow_turn):
+            self.shown_player = current or state["players"][0]
+        self._follow_turn = False
+        self.build_switcher()
+        self.build_ledger()
+        self.build_actions()
+
+    _follow_turn = True
+
+    def build_switcher(self) -> None:
+        """One button a player; the shown one is pressed, the one whose turn it is marked."""
+        state = self.session.state
+        box = self.ids.switcher
+        box.clear_widgets()
+        current = self.current()
+        for player in state["players"]:
+            text = ("» " if player == current else "") + player
+            button = Factory.Choice(text=text, group="conquest-ledger", shorten=True,
+                                    state="down" if player == self.shown_player else "normal")
+            button.player = player
+            button.bind(on_release=lambda b: self.show_player(b.player))
+            box.add_widget(button)
+
+    def show_player(self, player: str) -> None:
+        self.shown_player = player
+        self.build_switcher()
+        self.build_ledger()
+
+    def ledger_lines(self, player: str) -> dict[str, str]:
+        """A player's books in words: influence, cards, senators, units, alliance, cities."""
+        app = App.get_running_app()
+        tr, lang, state = app.tr, app.tr.lang, self.session.state
+        book = state["books"][player]
+        influence = ", ".join(f"{province_name(p, lang)} {n}"
+                              for p, n in book["influence"].items() if n) or "-"
+        cards = []
+        for card in book["cards"]:
+            info = state["cards"].get(card) or {}
+            words = card_title(card, lang)
+            if card in book["used"]:
+                words += " (" + tr._("used this season") + ")"
+            elif info.get("class") == "multiple-use":
+                words += " (" + tr._("ready") + ")"
+            cards.append(words)
+        units = []
+        for where, here in state["army"][player].items():
+            if not here:
+                continue
+            if where == "unplaced":
+                units.append(tr._("Not yet placed: {units}").format(units=units_text(here, lang)))
+            else:
+                units.append(f"{place_name(where, lang)}: {units_text(here, lang)}")
+        alliance = next((name for name, group in (state.get("alliances") or {}).items()
+                         if player in group), None)
+        cities = [province_name(p, lang) for p, owner in (state.get("cities") or {}).items()
+                  if owner == player]
+        lines = {"influence": tr._("Influence: {provinces}").format(provinces=influence),
+                 "cards": tr._("Cards: {cards}").format(cards="; ".join(cards) or "-"),
+                 "senators": tr._("Senators: {values}").format(
+                     values=", ".join(str(v) for v in book["senators"]) or "-"),
+                 "units": tr._("Units: {places}").format(places="; ".join(units) or "-")}
+        if cities:
+            lines["cities"] = tr._("Cities: {cities}").format(cities=", ".join(cities))
+        if alliance:
+            order = state.get("order") or []
+            lines["alliance"] = tr._("Alliance {alliance} · turn {place}").format(
+                alliance=alliance, place=order.index(player) + 1 if player in order else "-")
+        return lines
+
+    def build_ledger(self) -> None:
+        state = self.session.state
+        player = self.shown_player
+        book = state["books"][player]
+        self.talents_text = str(book["talents"])
+        self.vp_text = str(book["vp"])
+        self.chaos_text = str(book["chaos"])
+        box = self.ids.ledger
+        box.clear_widgets()
+        app = App.get_running_app()
+        for key, text in self.ledger_lines(player).items():
+            label = Label(text=text, font_size="16sp", color=app.theme.ink, size_hint_y=None,
+                          halign="left", valign="top", padding=(dp(2), dp(2)))
+            label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                       texture_size=lambda w, size: setattr(w, "height", size[1]))
+            label.key = key
+            box.add_widget(label)
+
+    def build_actions(self) -> None:
+        """The buttons of the phase: the turn's legal actions, the ways to the other screens,
+        then the table's entries."""
+        app = App.get_running_app()
+        tr, state = app.tr, self.session.state
+        box = self.ids.actions
+        box.clear_widgets()
+        self.action_buttons = []
+        phase = state.get("phase")
+
+        def add(text, callback, action=None):
+            button = Factory.BigButton(text=text)
+            button.bind(texture_size=lambda b, size: setattr(
+                b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+            button.action = action
+            button.bind(on_release=lambda _b: callback())
+            box.add_widget(button)
+            self.action_buttons.append(button)
+            return button
+
+        if state.get("battle"):
+            add(tr._("Battle in progress: continue"), lambda: self.go("conquest_battle"))
+        elif state.get("senate"):
+            add(tr._("Senate vote in progress: continue"), lambda: self.go("conquest_senate"))
+        elif phase in PHASE_SCREENS:
+            words = {"auction": tr._("Alliance auction"), "season-end": tr._("Season end"),
+                     "over": tr._("Result")}[phase]
+            add(words, lambda n=PHASE_SCREENS[phase]: self.go(n))
+        elif phase == "actions":
+            box.add_widget(Factory.Section(text=tr._("Actions of {player}").format(
+                player=self.current())))
+            battle_shown = False
+            legal = self.session.legal_actions()        # the cards on offer after the rest
+            legal = [a for a in legal if a.get("type") != "take-card"] + \
+                [a for a in legal if a.get("type") == "take-card"]
+            for action in legal:
+                kind = action.get("type")
+                if kind in ("battle", "naval"):
+                    if not battle_shown:
+                        add(tr._("Battle"), lambda: self.go("conquest_battle"), action)
+                        battle_shown = True
+                    continue
+                if kind == "call-vote":
+                    continue            # the Senate vote button below
+                add(action_text(action, tr, state), lambda a=action: self.choose(a), action)
+            if self.vote_cards():
+                add(tr._("Senate vote"), lambda: self.go("conquest_senate"))
+        if phase != "over":
+            box.add_widget(Factory.Section(text=tr._("The table's entries")))
+            if any(state["army"][p].get("unplaced") for p in state["players"]):
+                add(tr._("Place starting units…"), lambda: self.choose({"type": "place"}))
+            add(tr._("Lay out province tokens…"), lambda: self.choose({"type": "place-tokens"}))
+            add(tr._("Deal cards on offer…"), lambda: self.choose({"type": "offer-cards"}))
+            add(tr._("Correction…"), lambda: self.choose({"type": "adjust"}))
+        self.ids.action_scroll.scroll_y = 1
+
+    def vote_cards(self) -> list[str]:
+        """The senate vote cards the player whose turn it is holds, unused this season."""
+        player = self.current()
+        if not player or self.session.state.get("phase") != "actions":
+            return []
+        return [a["card"] for a in self.session.legal_actions() if a.get("type") == "call-vote"]
+
+    # --- playing --------------------------------------------------------------------------------
+
+    def choose(self, action: dict) -> None:
+        """A tapped action: played at once when it is complete, else its form opens."""
+        kind = action.get("type")
+        if kind == "take-card":
+            info = self.session.state["cards"].get(action["card"]) or {}
+            if info.get("cost") is None and info.get("class") != "senator":
+                self.form_card_cost(action)
+                return
+        forms = {"recruit": self.form_recruit, "buy-influence": self.form_buy,
+                 "special-tax": self.form_tax, "move": self.form_move,
+                 "place": self.form_place, "place-tokens": self.form_tokens,
+                 "offer-cards": self.form_cards, "adjust": self.form_adjust}
+        if kind in forms:
+            forms[kind](action)
+            return
+        self.play(action)
+
+    def play(self, action: dict) -> bool:
+        """Send an action to the engine; say why if it refuses. True when it was played."""
+        tr = App.get_running_app().tr
+        clean = {k: v for k, v in action.items()
+                 if k not in ("open", "min", "choices", "tokens", "hand")}
+        try:
+            self.session.act(clean)
+        except Exception as error:          # IllegalAction, ParseError, NeedRoll: their words
+            self.message = tr._("Not allowed: {reason}").format(reason=in_words(error, tr))
+            return False
+        last = self.session.log()[-1]
+        self.message = "\n".join(w for w in last["words"] if w)
+        self._follow_turn = True
+        self.refresh()
+        self.ids.info.scroll_y = 1
+        self.follow()
+        return True
+
+    # --- forms ----------------------------------------------------------------------------------
+
+    def open_form(self, title: str, fields: list, collect, summary=None) -> Popup:
+        """A popup with the fields (widgets), a live summary line, Cancel and OK. `collect()`
+        gives the action to send (or None while incomplete); `summary()` its cost in words."""
+        app = App.get_running_app()
+        tr = app.tr
+        content = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(4))
+        scroll = ScrollView(do_scroll_x=False)
+        inner = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
+        inner.bind(minimum_height=inner.setter("height"))
+        for field in fields:
+            inner.add_widget(field)
+        scroll.add_widget(inner)
+        content.add_widget(scroll)
+        note = Factory.Body(text="", color=app.theme.accent, font_size="16sp")
+        content.add_widget(note)
+        row = BoxLayout(size_hint_y=None, height=dp(app.theme.button_dp), spacing=dp(8))
+        cancel = Factory.BigButton(text=tr._("Cancel"))
+        ok = Factory.BigButton(text=tr._("OK"))
+        row.add_widget(cancel)
+        row.add_widget(ok)
+        content.add_widget(row)
+        self.popup = Popup(title=title, content=content, size_hint=(0.96, 0.9),
+                           auto_dismiss=False, title_size=f"{app.theme.text_sp}sp",
+                           background="", background_color=app.theme.parchment,
+                           title_color=app.theme.ink, separator_color=app.theme.accent)
+
+        def update(*_):
+            note.text = summary() if summary else ""
+
+        def submit(*_):
+            action = collect()
+            if action is None:
+                note.text = tr._("Fill in the form first.")
+                return
+            if self.play(action):
+                self.close_popup()
+            else:
+                note.text = self.message
+
+        cancel.bind(on_release=lambda *_: self.close_popup())
+        ok.bind(on_release=submit)
+        self.form = {"ok": ok, "cancel": cancel, "note": note, "update": update, "scroll": scroll,
+                     "collect": collect, "fields": fields}
+        update()
+        self.popup.open()
+        return self.popup
+
+    def close_popup(self) -> None:
+        if self.popup is not None:
+            self.popup.dismiss(animation=False)
+            self.popup = None
+            self.form = None
+
+    def _update(self):
+        if self.form:
+            self.form["update"]()
+
+    def form_card_cost(self, action: dict) -> None:
+        tr = App.get_running_app().tr
+        cost = Counter(tr._("Cost printed on the card"), 0, 100, 5, 0)
+        self.open_form(card_title(action["card"], tr.lang),
+                       [caption(tr._("The rulebook gives no cost for this card.")), cost],
+                       lambda: {**action, "cost": cost.value})
+
+    def form_recruit(self, action: dict) -> None:
+        app = App.get_running_app()
+        tr, lang, state, t = app.tr, app.tr.lang, self.session.state, tables()
+        player = action["player"]
+        held = [p for p, n in state["books"][player]["influence"].items() if n]
+        chosen = {"province": held[0] if len(held) == 1 else None}
+        grid = choice_grid([(p, province_name(p, lang)) for p in held], "conquest-recruit",
+                           chosen["province"], lambda v: (chosen.update(province=v),
+                                                          self._update()))
+        counters = {u: Counter(units_text({u: 1}, lang)[2:] + " · " + str(c), 0, 20, 1, 0,
+                               on_change=self._update)
+                    for u, c in t.unit_cost.items() if c is not None}
+        sea = text_field(tr._("Sea for the galleys (its name)"))
+
+        def cost():
+            return sum(t.unit_cost[u] * c.value for u, c in counters.items())
+
+        def collect():
+            units = {u: c.value for u, c in counters.items() if c.value}
+            if not chosen["province"] or not units:
+                return None
+            out = {"type": "recruit", "player": player, "province": chosen["province"],
+                   "units": units}
+            if sea.text.strip():
+                out["sea"] = sea.text.strip()
+            return out
+
+        fields = [caption(tr._("Where (a province with your influence)")), grid,
+                  caption(tr._("Units (talents each)"))] + list(counters.values()) + [sea]
+        if not held:
+            fields.insert(0, caption(tr._("{player} has no influence yet.").format(
+                player=player)))
+        self.open_form(tr._("Recruit"), fields, collect, lambda: tr._(
+            "Cost: {talents} talents, +{chaos} chaos").format(talents=cost(),
+                                                              chaos=t.chaos["recruit"]))
+
+    def form_buy(self, action: dict) -> None:
+        app = App.get_running_app()
+        tr, lang, state, t = app.tr, app.tr.lang, self.session.state, tables()
+        player = action["player"]
+        chosen = {"province": None}
+        tokens = state.get("tokens") or {}
+        grid = choice_grid([(p, province_name(p, lang) + (f" ({tokens[p]})" if tokens.get(p)
+                                                           else ""))
+                            for p in t.key_provinces], "conquest-buy", None,
+                           lambda v: (chosen.update(province=v), self._update()))
+        from_tokens = Counter(tr._("Province tokens"), 0, t.economy["buys_with_caesar"], 1, 0,
+                              on_change=self._update)
+        from_players = {p: Counter(tr._("From {player}").format(player=p), 0,
+                                   t.economy["buys_with_caesar"], 1, 0, on_change=self._update)
+                        for p in state["players"] if p != player}
+        price = t.economy["influence_price"]
+
+        def purchases():
+            out = ["token"] * from_tokens.value
+            for other, counter in from_players.items():
+                out += [other] * counter.value
+            return out
+
+        def collect():
+            if not chosen["province"] or not purchases():
+                return None
+            return {"type": "buy-influence", "player": player, "province": chosen["province"],
+                    "purchases": purchases()}
+
+        fields = [caption(tr._("Key province (tokens on offer)")), grid,
+                  caption(tr._("Buy from")), from_tokens] + list(from_players.values())
+        self.open_form(tr._("Buy influence"), fields, collect, lambda: tr._(
+            "Cost: {talents} talents").format(talents=price * len(purchases())))
+
+    def form_tax(self, action: dict) -> None:
+        tr = App.get_running_app().tr
+        rule = tables().economy["special_tax"]
+        chosen = {"amount": None}
+        grid = choice_grid([(a, tr._("+{talents} talents, +{chaos} chaos").format(
+            talents=a, chaos=a // rule["step"] * rule["chaos_per_step"]))
+            for a in action.get("choices") or range(rule["step"], rule["max"] + 1,
+                                                    rule["step"])],
+            "conquest-tax", None, lambda v: chosen.update(amount=v), cols=1)
+        self.open_form(tr._("Special tax"), [grid], lambda: None if chosen["amount"] is None
+                       else {"type": "special-tax", "player": action["player"],
+                             "amount": chosen["amount"]})
+
+    def _unit_counters(self, units: dict, lang: str, land_only: bool = False) -> dict:
+        t = tables()
+        return {u: Counter(units_text({u: 1}, lang)[2:], 0, n, 1, 0, on_change=self._update)
+                for u, n in units.items() if not (land_only and t.unit_where[u] == "sea")}
+
+    def form_move(self, action: dict) -> None:
+        app = App.get_running_app()
+        tr, lang, state = app.tr, app.tr.lang, self.session.state
+        player = action["player"]
+        places = [w for w in state["army"][player] if w != "unplaced"]
+        chosen = {"from": None}
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
+        box.bind(minimum_height=box.setter("height"))
+        counters: dict = {}
+
+        def pick(where):
+            chosen["from"] = where
+            box.clear_widgets()
+            counters.clear()
+            counters.update(self._unit_counters(state["army"][player][where], lang, True))
+            for counter in counters.values():
+                box.add_widget(counter)
+
+        grid = choice_grid([(w, place_name(w, lang)) for w in places], "conquest-move", None,
+                           pick)
+        dest = text_field(tr._("To (province name)"))
+
+        def collect():
+            units = {u: c.value for u, c in counters.items() if c.value}
+            to = dest.text.strip()
+            if not chosen["from"] or not units or not to:
+                return None
+            to = next((p for p in tables().key_provinces
+                       if province_name(p, lang).lower() == to.lower()), to)
+            return {"type": "move", "player": player, "from": chosen["from"],
+                    "to": {to: units}}
+
+        self.open_form(tr._("Move land units"), [caption(tr._("From")), grid, box,
+                                                  caption(tr._("To")), dest], collect)
+
+    def form_place(self, action: dict) -> None:
+        app = App.get_running_app()
+        tr, lang, state = app.tr, app.tr.lang, self.session.state
+        waiting = [p for p in (state.get("order") or state["players"])
+                   if state["army"][p].get("unplaced")]
+        chosen = {"player": self.shown_player if self.shown_player in waiting else
+                  (waiting[0] if waiting else None), "where": None}
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
+        box.bind(minimum_height=box.setter("height"))
+        counters: dict = {}
+        where_box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
+        where_box.bind(minimum_height=where_box.setter("height"))
+        sea = text_field(tr._("Or a sea (its name), for the galley"))
+
+        def pick_player(player):
+            chosen["player"], chosen["where"] = player, None
+            box.clear_widgets()
+            where_box.clear_widgets()
+            counters.clear()
+            if player is None:
+                return
+            counters.update(self._unit_counters(state["army"][player]["unplaced"], lang))
+            for counter in counters.values():
+                box.add_widget(counter)
+            held = [p for p, n in state["books"][player]["influence"].items() if n]
+            where_box.add_widget(choice_grid([(p, province_name(p, lang)) for p in held],
+                                             "conquest-place-where", None,
+                                             lambda v: chosen.update(where=v)))
+
+        grid = choice_grid([(p, p) for p in waiting], "conquest-place", chosen["player"],
+                           pick_player)
+        pick_player(chosen["player"])
+
+        def collect():
+            units = {u: c.value for u, c in counters.items() if c.value}
+            where = sea.text.strip() or chosen["where"]
+            if not chosen["player"] or not units or not where:
+                return None
+            return {"type": "place", "player": chosen["player"], "where": where,
+                    "units": units}
+
+        self.open_form(tr._("Place starting units"),
+                       [caption(tr._("Player")), grid, caption(tr._("Where")), where_box, sea,
+                        caption(tr._("Units"))] + [box], collect)
+
+    def form_tokens(self, action: dict) -> None:
+        app = App.get_running_app()
+        tr, lang, t = app.tr, app.tr.lang, tables()
+        counters = {p: Counter(province_name(p, lang), 0, 12, 1, 0) for p in t.key_provinces}
+
+        def collect():
+            tokens = {p: c.value for p, c in counters.items() if c.value}
+            return {"type": "place-tokens", "tokens": tokens} if tokens else None
+
+        self.open_form(tr._("Province tokens drawn"), list(counters.values()), collect)
+
+    def form_cards(self, action: dict) -> None:
+        app = App.get_running_app()
+        tr, lang, state = app.tr, app.tr.lang, self.session.state
+        taken = set(state["offer"]) | set(state["removed"]) | set(state["votes"])
+        for book in state["books"].values():
+            taken |= set(book["cards"])
+        free = sorted((c for c, info in state["cards"].items()
+                       if c not in taken and info.get("deck") == "conquest"),
+                      key=lambda c: card_title(c, lang))
+        chosen: list[str] = []
+        grid = GridLayout(cols=1, size_hint_y=None, spacing=dp(6),
+                          row_default_height=dp(app.theme.button_dp), row_force_default=True)
+        grid.bind(minimum_height=grid.setter("height"))
+
+        def toggled(button, value):
+            if value == "down" and button.card not in chosen:
+                chosen.append(button.card)
+            elif value != "down" and button.card in chosen:
+                chosen.remove(button.card)
+
+        for card in free:
+            button = Factory.ToggleButton(text=card_title(card, lang), size_hint_y=None,
+                                          height=dp(app.theme.button_dp),
+                                          font_size=f"{app.theme.text_sp - 2}sp")
+            button.card = card
+            button.bind(state=toggled)
+            grid.add_widget(button)
+        self.open_form(tr._("Cards dealt face up"), [grid],
+                       lambda: {"type": "offer-cards", "cards": list(chosen)} if chosen
+                       else None)
+
+    def form_adjust(self, action: dict) -> None:
+        app = App.get_running_app()
+        tr, lang, state, t = app.tr, app.tr.lang, self.session.state, tables()
+        chosen = {"player": self.shown_player, "province": None}
+        players = choice_grid([(p, p) for p in state["players"]], "conquest-adjust",
+                              chosen["player"], lambda v: chosen.update(player=v))
+        talents = Counter(tr._("Talents"), -500, 500, 5, 0)
+        chaos = Counter(tr._("Chaos"), -50, 50, 1, 0)
+        vp = Counter(tr._("VP"), -100, 100, 1, 0)
+        provinces = choice_grid([(p, province_name(p, lang)) for p in t.key_provinces],
+                                "conquest-adjust-province", None,
+                                lambda v: chosen.update(province=v))
+        influence = Counter(tr._("Influence"), -12, 12, 1, 0)
+
+        def collect():
+            out = {"type": "adjust", "player": chosen["player"]}
+            for key, counter in (("talents", talents), ("chaos", chaos), ("vp", vp)):
+                if counter.value:
+                    out[key] = counter.value
+            if influence.value and chosen["province"]:
+                out["influence"] = {chosen["province"]: influence.value}
+            return out if len(out) > 2 else None
+
+        self.open_form(tr._("Correction"),
+                       [caption(tr._("Player")), players, talents, chaos, vp,
+                        caption(tr._("Influence in a key province (e.g. the tokens drawn at "
+                                     "the start)")), provinces, influence], collect)
+
+    def show_log(self) -> None:
+        self.go("conquest_log")
+
+
+SCREEN = ConquestBooksScreen
