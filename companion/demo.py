@@ -91,7 +91,7 @@ class Demo:
             tap(button)
             return
         self.tries += 1
-        if self.tries > 20:
+        if self.tries > 200:               # frames; a loaded machine lays out slowly
             raise LookupError(f"{button.text!r} never scrolled into view")
         scroll.scroll_to(button, padding=0, animate=False)
         self.steps.insert(0, self.tap_pending)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from forge.engine.conquest import auction, battle, books, season, senate
 from forge.engine.conquest.state import Ctx
-from forge.engine.core import N_, IllegalAction, ParseError
+from forge.engine.core import N_, ParseError
+from forge.engine.conquest.refusal import IllegalAction
 
 HANDLERS = {
     # the alliance auction

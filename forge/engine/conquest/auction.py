@@ -7,7 +7,8 @@ form alliance A, even boxes alliance B, and the box number is the turn order (ru
 from __future__ import annotations
 
 from forge.engine.conquest.state import Ctx, check_player, left_of, pay
-from forge.engine.core import N_, IllegalAction, ParseError
+from forge.engine.core import N_, ParseError
+from forge.engine.conquest.refusal import IllegalAction
 
 
 def open_auctions(ctx: Ctx, opener: str) -> None:

@@ -13,7 +13,8 @@ from forge.engine.conquest.state import (Ctx, add_units, allied, check_place, ch
                                          check_units, gain, has_leader, land_military,
                                          units_at)
 from forge.engine.conquest.turns import advance, check_turn, spend_action
-from forge.engine.core import N_, IllegalAction, ParseError
+from forge.engine.core import N_, ParseError
+from forge.engine.conquest.refusal import IllegalAction
 
 SIDES = ("attacker", "defender")
 

@@ -13,7 +13,8 @@ from forge.engine.conquest.state import (Ctx, add_units, allied, check_key_provi
                                          check_place, check_player, check_units, gain,
                                          has_leader, land_military, pay, units_at)
 from forge.engine.conquest.turns import advance, check_turn, spend_action
-from forge.engine.core import N_, IllegalAction, ParseError
+from forge.engine.core import N_, ParseError
+from forge.engine.conquest.refusal import IllegalAction
 
 # Merchant cards: talents per own influence token in the card's province (card texts, rulebook
 # "Mercader"); the card is recognised by 'merchant' and the province id in its id.

@@ -4,7 +4,8 @@ next season's auction or the end of the game (rulebook phases 6-8; digest 7, 8, 
 from __future__ import annotations
 
 from forge.engine.conquest.state import Ctx, gain, influence_total
-from forge.engine.core import N_, IllegalAction
+from forge.engine.core import N_
+from forge.engine.conquest.refusal import IllegalAction
 
 
 def dense_places(counts: dict[str, int]) -> dict[str, int]:

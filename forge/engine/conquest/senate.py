@@ -10,7 +10,8 @@ from collections import Counter
 
 from forge.engine.conquest.data import vote_effect
 from forge.engine.conquest.state import Ctx, add_units, check_player, gain, left_of
-from forge.engine.core import N_, IllegalAction, ParseError
+from forge.engine.core import N_, ParseError
+from forge.engine.conquest.refusal import IllegalAction
 
 # The Senate Vote cards' benefits (card texts in the rulebook).
 BENEFIT = {"emergency-tax": ("talents", 40), "bread-and-circuses": ("chaos", -10),

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from forge.engine.conquest.data import Tables
-from forge.engine.core import N_, IllegalAction, ParseError
+from forge.engine.core import N_, ParseError
+from forge.engine.conquest.refusal import IllegalAction
 from forge.engine.dice import Dice
 
 RULES_VERSION = "1"

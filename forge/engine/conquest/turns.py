@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from forge.engine.conquest.state import Ctx, check_player
-from forge.engine.core import N_, IllegalAction
+from forge.engine.core import N_
+from forge.engine.conquest.refusal import IllegalAction
 
 
 def start_turn(ctx: Ctx, index: int) -> None:

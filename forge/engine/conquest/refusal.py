@@ -1,0 +1,32 @@
+"""Refusals that name places, cards and reasons in the player's language.
+
+The engine raises these instead of forge.engine.core.IllegalAction: a field called `province`,
+`where`, `to`, `origin` or `sea` holds a place id, `card` a card id and `why` a reason word; when
+the refusal is translated, they are shown by their names in the translator's language (the same
+names as the log's words), so a player never reads an id.
+"""
+from __future__ import annotations
+
+from forge.engine.core import IllegalAction as _IllegalAction
+
+PLACE_FIELDS = frozenset({"province", "where", "to", "origin", "sea"})
+
+
+class IllegalAction(_IllegalAction):
+    """A well-formed action the rules do not allow now, with its ids named for players."""
+
+    def translated(self, tr) -> str:
+        from forge.engine.conquest.words import Names
+
+        names = Names(tr)
+        fields = {}
+        for key, value in self.fields.items():
+            if key in PLACE_FIELDS and isinstance(value, str):
+                value = names.place(value)
+            elif key == "card" and isinstance(value, str):
+                value = names.card(value)
+            elif key == "why" and isinstance(value, str):
+                value = names.why(value)
+            fields[key] = value
+        text = tr._(self.template)
+        return text.format(**fields) if fields else text
