@@ -5,6 +5,7 @@ Sizes are numbers in dp/sp that the .kv files read through `app.theme`.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,3 +61,13 @@ class Theme:
         return cls(ink=rgba(palette["ink"]), parchment=rgba(palette["parchment"]),
                    panel=rgba(palette["land"]), accent=rgba(palette["route"]),
                    accent_ink=rgba(palette["parchment"]), muted=rgba(palette["ink"], 0.6))
+
+
+_GROUP_NUMBERS = itertools.count(1)
+
+
+def fresh_group(name: str) -> str:
+    """A toggle-button group name for one set of buttons only. Kivy keeps a group's buttons as
+    weak references and can fail to release a group whose old buttons are being collected, so a
+    set of buttons that is built again takes a new group rather than reusing the old one."""
+    return f"{name}-{next(_GROUP_NUMBERS)}"

@@ -5,56 +5,24 @@ and prints JSON: scripts and tests drive the engine through exactly what a playe
 """
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 
-from forge.errors import UserError
+from forge.cli_json import (add_session_commands, dice_choice, game_option, json_argument,
+                            lang_option, parse_dice, print_json, run_engine)
 from forge.i18n import messages_translator
 
 _ = messages_translator()._
 
 DEFAULT_GAME = Path("tetrarchia-game.json")
-
-game_option = click.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
-                           default=DEFAULT_GAME, show_default=True, help="The saved game file.")
-lang_option = click.option("--lang", default="en", type=click.Choice(["en", "es"]),
-                           show_default=True, help="Language of the board delta in words.")
+game_option = game_option(DEFAULT_GAME)
 
 
 def _rules():
     from forge.engine.tetrarchia import RULES
     return RULES
-
-
-def _print(value) -> None:
-    click.echo(json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True))
-
-
-def _dice(text: str | None) -> list[int]:
-    if not text:
-        return []
-    try:
-        return [int(part) for part in text.replace(" ", "").split(",") if part]
-    except ValueError:
-        raise UserError(_("--dice takes die results separated by commas, e.g. 3,6,1; "
-                          "not '{text}'").format(text=text)) from None
-
-
-def _json_argument(text: str, what: str):
-    if text.startswith("@"):
-        try:
-            text = Path(text[1:]).read_text(encoding="utf-8")
-        except OSError as err:
-            raise UserError(_("cannot read {file}: {reason}").format(
-                file=text[1:], reason=err.strerror)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise UserError(_("{what} is not valid JSON ({reason} at column {column})").format(
-            what=what, reason=err.msg, column=err.colno)) from None
 
 
 def _words(events: list[dict], lang: str) -> list[str]:
@@ -63,22 +31,6 @@ def _words(events: list[dict], lang: str) -> list[str]:
 
     tr = Translator(lang)
     return [describe(event, tr) for event in events]
-
-
-def _run(action):
-    """Run an engine call; turn the engine's refusals into clear user errors."""
-    from forge.engine.core import ActionError
-    from forge.engine.dice import BadRoll, NeedRoll
-
-    try:
-        return action()
-    except NeedRoll as err:
-        raise UserError(_("{need}: enter it with --dice (physical dice), or start the game "
-                          "with a seed to let the program roll").format(need=err)) from None
-    except ActionError as err:
-        raise UserError(err.translated(messages_translator())) from None
-    except BadRoll as err:
-        raise UserError(str(err)) from None
 
 
 @click.group()
@@ -106,76 +58,20 @@ def new(level, edition, variants, players, seed, physical, dice_text, position_f
     from forge.engine.core import Session
     from forge.saves import write_session
 
-    if physical and seed is not None:
-        raise UserError(_("choose --seed (the program rolls) or --physical (you roll), "
-                          "not both"))
-    if not physical and seed is None:
-        seed = 1
+    seed = dice_choice(physical, seed)
     options = {"level": level, "edition": edition, "variants": list(variants),
                "players": players}
     if position_file:
-        options["position"] = _json_argument(f"@{position_file}", _("The position file"))
+        options["position"] = json_argument(f"@{position_file}", _("The position file"))
     if options_json:
-        options.update(_json_argument(options_json, _("The --option value")))
-    session = _run(lambda: Session(_rules(), options, seed, _dice(dice_text)))
+        options.update(json_argument(options_json, _("The --option value")))
+    session = run_engine(lambda: Session(_rules(), options, seed, parse_dice(dice_text)))
     write_session(game_file, session)
-    _print({"game": str(game_file), "events": session.entries[0]["events"],
+    print_json({"game": str(game_file), "events": session.entries[0]["events"],
             "words": _words(session.entries[0]["events"], lang), "state": session.state})
 
 
-@tetrarchia.command()
-@game_option
-def legal(game_file):
-    """List every legal action now, with its cost."""
-    from forge.saves import read_session
-
-    _print(read_session(game_file, _rules()).legal_actions())
-
-
-@tetrarchia.command()
-@click.argument("action")
-@click.option("--dice", "dice_text", default=None, help="Die results for this action, in order.")
-@game_option
-@lang_option
-def act(action, dice_text, game_file, lang):
-    """Apply ACTION (JSON, or @file) and save; prints the board delta."""
-    from forge.saves import read_session, write_session
-
-    session = read_session(game_file, _rules())
-    parsed = _json_argument(action, _("The action"))
-    outcome = _run(lambda: session.act(parsed, _dice(dice_text)))
-    write_session(game_file, session)
-    _print({"events": outcome.events, "words": _words(outcome.events, lang),
-            "rolls": session.entries[-1]["rolls"], "state": outcome.state})
-
-
-@tetrarchia.command()
-@click.option("--steps", default=1, type=click.IntRange(1), show_default=True)
-@click.option("--to", "to_entry", type=int, default=None, help="Go to this log entry instead.")
-@game_option
-def undo(steps, to_entry, game_file):
-    """Step back in the log (the undone entries stay until a new action replaces them)."""
-    from forge.saves import read_session, write_session
-
-    session = read_session(game_file, _rules())
-    _run(lambda: session.goto(to_entry) if to_entry is not None else session.undo(steps))
-    write_session(game_file, session)
-    _print({"position": session.position, "entries": len(session.entries),
-            "state": session.state})
-
-
-@tetrarchia.command()
-@click.option("--log", "with_log", is_flag=True, help="Include the whole log.")
-@game_option
-def show(with_log, game_file):
-    """Print the current state (and the log)."""
-    from forge.saves import read_session
-
-    session = read_session(game_file, _rules())
-    shown = {"position": session.position, "state": session.state}
-    if with_log:
-        shown["log"] = session.entries
-    _print(shown)
+add_session_commands(tetrarchia, _rules, _words, game_option)
 
 
 @tetrarchia.command()
@@ -185,7 +81,7 @@ def score(game_file):
     from forge.engine.tetrarchia import score_of
     from forge.saves import read_session
 
-    _print(score_of(read_session(game_file, _rules()).state))
+    print_json(score_of(read_session(game_file, _rules()).state))
 
 
 if __name__ == "__main__":

@@ -144,13 +144,14 @@ class ConquestAuctionScreen(Screen):
     def show_part(self, name: str, visible: bool) -> None:
         """Put a part of the screen in its place, or take it out (hidden buttons must not
         linger at zero size)."""
-        widget = self.ids[name]
         if not hasattr(self, "_places"):
             self._places = {}
         if name not in self._places:
+            # ids hold weak proxies: keep the widget itself, or Kivy frees it once taken out
+            widget = self.ids[name].__self__
             parent = widget.parent
-            self._places[name] = (parent, parent.children.index(widget))
-        parent, index = self._places[name]
+            self._places[name] = (widget, parent, parent.children.index(widget))
+        widget, parent, index = self._places[name]
         if visible and widget.parent is None:
             parent.add_widget(widget, index=min(index, len(parent.children)))
         elif not visible and widget.parent is not None:

@@ -106,12 +106,12 @@ def hit_lines(before: dict | None, event: dict, words: Words) -> list[str]:
                 continue
             scored = hits(t, {unit: count}, faces)
             if scored < shown:
-                lines.append(tr._("{faces} × {unit}, only {units} such units: {hits} hits").format(
+                lines.append(tr._("{unit}: rolled {faces}, in the battle {units}, hits {hits}").format(
                     faces=shown, unit=words.unit(unit), units=count, hits=scored))
             else:
-                lines.append(tr._("{faces} × {unit}: {hits} hits").format(
+                lines.append(tr._("{unit}: rolled {faces}, hits {hits}").format(
                     faces=shown, unit=words.unit(unit), hits=scored))
-    lines.append(tr._("{hits} hits in all").format(hits=event.get("hits", 0)))
+    lines.append(tr._("Hits in all: {hits}").format(hits=event.get("hits", 0)))
     return lines
 
 
@@ -536,7 +536,7 @@ class ConquestBattleScreen(Screen):
             side, owed = action["side"], action["count"]
             info = battle["sides"][side]
             chosen = (self.remove or {}).get(side, {})
-            self.heading(box, tr._("{side} ({player}) removes {count} units").format(
+            self.heading(box, tr._("{side} ({player}): units to remove: {count}").format(
                 side=words.side(side), player=info["player"], count=owed))
             for group, units in info["groups"].items():
                 for unit, count in units.items():

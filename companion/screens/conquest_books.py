@@ -27,6 +27,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion.screens.conquest_setup import province_name
+from companion.theme import fresh_group
 
 GAME = "conquest-of-the-empire-2"
 # the phases' own screens (engineers B and C) and what the button to them says
@@ -208,6 +209,7 @@ def choice_grid(options: list[tuple[str, str]], group: str, chosen: str | None, 
                       row_default_height=dp(app.theme.button_dp), row_force_default=True)
     grid.bind(minimum_height=grid.setter("height"))
     grid.buttons = {}
+    group = fresh_group(group)
     for value, text in options:
         button = Factory.Choice(text=text, group=group, shorten=True,
                                 state="down" if value == chosen else "normal")
@@ -278,6 +280,7 @@ class ConquestBooksScreen(Screen):
             self.message = app.tr._("This screen is not in this version of the app yet.")
             return
         app.session = self.session
+        self.message = ""          # what happens there is told there; no stale words on return
         target = app.screen(name)
         if hasattr(target, "open"):
             target.open(self.session)
@@ -334,9 +337,10 @@ class ConquestBooksScreen(Screen):
         box = self.ids.switcher
         box.clear_widgets()
         current = self.current()
+        group = fresh_group("conquest-ledger")
         for player in state["players"]:
             text = ("» " if player == current else "") + player
-            button = Factory.Choice(text=text, group="conquest-ledger", shorten=True,
+            button = Factory.Choice(text=text, group=group, shorten=True,
                                     state="down" if player == self.shown_player else "normal")
             button.player = player
             button.bind(on_release=lambda b: self.show_player(b.player))
@@ -459,6 +463,8 @@ class ConquestBooksScreen(Screen):
                 add(tr._("Place starting units…"), lambda: self.choose({"type": "place"}))
             add(tr._("Lay out province tokens…"), lambda: self.choose({"type": "place-tokens"}))
             add(tr._("Deal cards on offer…"), lambda: self.choose({"type": "offer-cards"}))
+            add(tr._("Move units (not an action)…"),
+                lambda: self.choose({"type": "relocate"}))
             add(tr._("Correction…"), lambda: self.choose({"type": "adjust"}))
         self.ids.action_scroll.scroll_y = 1
 
@@ -481,6 +487,7 @@ class ConquestBooksScreen(Screen):
                 return
         forms = {"recruit": self.form_recruit, "buy-influence": self.form_buy,
                  "special-tax": self.form_tax, "move": self.form_move,
+                 "relocate": self.form_move,
                  "place": self.form_place, "place-tokens": self.form_tokens,
                  "offer-cards": self.form_cards, "adjust": self.form_adjust}
         if kind in forms:
@@ -491,8 +498,10 @@ class ConquestBooksScreen(Screen):
     def play(self, action: dict) -> bool:
         """Send an action to the engine; say why if it refuses. True when it was played."""
         tr = App.get_running_app().tr
-        clean = {k: v for k, v in action.items()
-                 if k not in ("open", "min", "choices", "tokens", "hand")}
+        clean = dict(action)
+        if "open" in action:        # a legal action as the engine lists it: drop its hints
+            clean = {k: v for k, v in action.items()
+                     if k not in ("open", "min", "choices", "tokens", "hand")}
         try:
             self.session.act(clean)
         except Exception as error:          # IllegalAction, ParseError, NeedRoll: their words
@@ -661,25 +670,38 @@ class ConquestBooksScreen(Screen):
                 for u, n in units.items() if not (land_only and t.unit_where[u] == "sea")}
 
     def form_move(self, action: dict) -> None:
+        """Move land units (an action), or with `relocate` any units of any player: a move the
+        rules force (leaders withdrawn after a lost battle) or a card grants, not an action."""
         app = App.get_running_app()
         tr, lang, state = app.tr, app.tr.lang, self.session.state
-        player = action["player"]
-        places = [w for w in state["army"][player] if w != "unplaced"]
-        chosen = {"from": None}
+        relocate = action.get("type") == "relocate"
+        chosen = {"player": action.get("player") or self.shown_player or self.current()
+                  or state["players"][0], "from": None}
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
         box.bind(minimum_height=box.setter("height"))
+        from_box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
+        from_box.bind(minimum_height=from_box.setter("height"))
         counters: dict = {}
 
         def pick(where):
             chosen["from"] = where
             box.clear_widgets()
             counters.clear()
-            counters.update(self._unit_counters(state["army"][player][where], lang, True))
+            counters.update(self._unit_counters(state["army"][chosen["player"]][where], lang,
+                                                land_only=not relocate))
             for counter in counters.values():
                 box.add_widget(counter)
 
-        grid = choice_grid([(w, place_name(w, lang)) for w in places], "conquest-move", None,
-                           pick)
+        def pick_player(player):
+            chosen["player"], chosen["from"] = player, None
+            box.clear_widgets()
+            from_box.clear_widgets()
+            counters.clear()
+            places = [w for w in state["army"][player] if w != "unplaced"]
+            from_box.add_widget(choice_grid([(w, place_name(w, lang)) for w in places],
+                                            "conquest-move", None, pick))
+
+        pick_player(chosen["player"])
         dest = text_field(tr._("To (province name)"))
 
         def collect():
@@ -689,11 +711,19 @@ class ConquestBooksScreen(Screen):
                 return None
             to = next((p for p in tables().key_provinces
                        if province_name(p, lang).lower() == to.lower()), to)
-            return {"type": "move", "player": player, "from": chosen["from"],
+            if relocate:
+                return {"type": "relocate", "player": chosen["player"], "from": chosen["from"],
+                        "to": to, "units": units}
+            return {"type": "move", "player": chosen["player"], "from": chosen["from"],
                     "to": {to: units}}
 
-        self.open_form(tr._("Move land units"), [caption(tr._("From")), grid, box,
-                                                  caption(tr._("To")), dest], collect)
+        fields = [caption(tr._("From")), from_box, box, caption(tr._("To")), dest]
+        if relocate:
+            fields = [caption(tr._("Player")),
+                      choice_grid([(p, p) for p in state["players"]], "conquest-relocate",
+                                  chosen["player"], pick_player)] + fields
+        title = tr._("Move units (not an action)") if relocate else tr._("Move land units")
+        self.open_form(title, fields, collect)
 
     def form_place(self, action: dict) -> None:
         app = App.get_running_app()

@@ -18,6 +18,8 @@ from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.theme import fresh_group
+
 from companion.screens.conquest_season import (card_text, card_title, describe, go_books,
                                                in_words, place_name, session_of)
 
@@ -177,10 +179,11 @@ class ConquestSenateScreen(Screen):
             content.add_widget(Factory.Body(text=tr._("The 6 legions go to:")))
             row = GridLayout(cols=len(LEGION_PROVINCES), size_hint_y=None, spacing=dp(6))
             row.bind(minimum_height=row.setter("height"))
+            group = fresh_group("legions")
             for province in LEGION_PROVINCES:
                 toggle = self._button(place_name(province, self.session), None, row,
                                       cls="Choice")
-                toggle.group = "legions"
+                toggle.group = group
                 toggle.state = "down" if province == self.legions_to else "normal"
                 toggle.bind(on_release=lambda _t, p=province: setattr(self, "legions_to", p))
                 self.legion_toggles.append(toggle)

@@ -17,6 +17,8 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
+from companion.theme import fresh_group
+
 GAME = "conquest-of-the-empire-2"
 GAME_NAME = "Conquest of the Empire II"
 
@@ -112,8 +114,9 @@ class ConquestSetupScreen(Screen):
         if self.first and self.first not in names:
             self.first = ""
         self.first_buttons = {}
+        group = fresh_group("conquest-first")
         for value, text in [("", app.tr._("Drawn"))] + [(n, n) for n in names]:
-            button = Factory.Choice(text=text, group="conquest-first",
+            button = Factory.Choice(text=text, group=group,
                                     state="down" if value == self.first else "normal")
             button.bind(on_release=lambda _b, v=value: setattr(self, "first", v))
             self.first_buttons[value] = button

@@ -197,7 +197,7 @@ WRITERS = {
     "battle-round": lambda e, tr, n: tr._("Battle round {round}: the attacker rolls "
                                           "{attacker} dice, the defender {defender}").format(
         round=e["round"], attacker=e["dice"]["attacker"], defender=e["dice"]["defender"]),
-    "battle-roll": lambda e, tr, n: tr._("{player} rolls {faces}: {hits} hits").format(
+    "battle-roll": lambda e, tr, n: tr._("{player} rolls {faces} (hits: {hits})").format(
         player=e["player"], faces=", ".join(n.face(f) for f in e["faces"]), hits=e["hits"]),
     "losses": lambda e, tr, n: tr._("{player} loses {units}").format(
         player=e["player"], units=n.units({e["unit"]: e["count"]})),
@@ -205,8 +205,9 @@ WRITERS = {
         player=e["player"], to=n.place(e["to"])),
     "stay": _f(N_("{player} stays and fights on")),
     "battle-over": _battle_over,
-    "withdraw-leaders": lambda e, tr, n: tr._("{player} must withdraw his leaders from "
-                                              "{where} to a next province").format(
+    "withdraw-leaders": lambda e, tr, n: tr._("{player} must withdraw the leaders in {where} "
+                                              "to a next province (Move units, not an "
+                                              "action)").format(
         player=e["player"], where=n.place(e["where"])),
     "naval-cancelled": _f(N_("{defender} cancels the naval battle with Fair Wind")),
     "vote-called": _with_card(N_("{player} calls the senate vote {card}")),

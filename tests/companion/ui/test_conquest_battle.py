@@ -93,7 +93,7 @@ def test_land_battle_for_a_city_with_loans_galleys_and_entered_faces(app, pump, 
     press(button(screen, "Send the faces rolled at the table"), pump)
     battle = session.state["battle"]
     assert battle["step"] == "casualties" and battle["pending"] == {"attacker": 2}
-    assert any("2 hits in all" in line for line in screen.rolls)
+    assert any("Hits in all: 2" in line for line in screen.rolls)
     screenshot(window, shots, "battle-casualties", pump)
     assert_buttons_fit(screen, window, "casualties")
     # no leader is offered as a casualty
@@ -124,8 +124,8 @@ def test_land_battle_for_a_city_with_loans_galleys_and_entered_faces(app, pump, 
     assert screen.title_text == "The battle is over"
     result = "\n".join(screen.result)
     assert "Juan wins the battle in Galatia" in result
-    assert "3 × Infantry, only 2 such units: 2 hits" in result
-    assert "1 × Galley: 1 hits" in result
+    assert "Infantry: rolled 3, in the battle 2, hits 2" in result
+    assert "Galley: rolled 1, hits 1" in result
     assert "The city of Galatia belongs to juan" in result
     assert "Carlos takes 2 chaos (battle lost)" in result
     assert_buttons_fit(screen, window, "result")
@@ -153,8 +153,8 @@ def test_hits_capped_by_matching_units_are_explained(app, pump, window, shots):
         pick(screen, "face-defender", name, pump)
     press(button(screen, "Send the faces rolled at the table"), pump)
     assert "Carlos loses 2 Infantry" in screen.message
-    assert "3 × Infantry, only 2 such units: 2 hits" in screen.rolls
-    assert "2 hits in all" in screen.rolls
+    assert "Infantry: rolled 3, in the battle 2, hits 2" in screen.rolls
+    assert "Hits in all: 2" in screen.rolls
     screenshot(window, shots, "battle-hits-capped", pump)
     # retreat choices: the defender first
     battle = session.state["battle"]
