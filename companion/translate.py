@@ -46,3 +46,10 @@ def _catalog(lang: str) -> dict[str, str]:
     messages = program_messages(lang)
     return {msgid: entry.msgstr for (context, msgid), entry in messages.entries.items()
             if context is None and entry.msgstr}
+
+
+def in_words(error: Exception, tr) -> str:
+    """An engine refusal in the players' language (`error.translated(tr)`); other errors as
+    their own text."""
+    translated = getattr(error, "translated", None)
+    return translated(tr) if callable(translated) else str(error)

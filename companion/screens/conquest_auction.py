@@ -13,6 +13,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+from companion.translate import in_words
 
 
 def describe_events(session, events: list[dict]) -> list[str]:
@@ -27,11 +28,6 @@ def describe_events(session, events: list[dict]) -> list[str]:
             out.append(str(event.get("kind", "")))
     return out
 
-
-def in_words(error: Exception, tr) -> str:
-    """The engine's refusal in the players' language (other errors as they are)."""
-    translated = getattr(error, "translated", None)
-    return translated(tr) if callable(translated) else str(error)
 
 
 def season_auctions(session) -> list[dict]:

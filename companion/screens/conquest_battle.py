@@ -17,7 +17,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
-from companion.screens.conquest_auction import describe_events, in_words
+from companion.screens.conquest_auction import describe_events
+from companion.translate import in_words
 
 SIDES = ("attacker", "defender")
 

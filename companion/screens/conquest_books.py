@@ -28,6 +28,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.screens.conquest_setup import province_name
 from companion.theme import fresh_group
+from companion.translate import in_words
 
 GAME = "conquest-of-the-empire-2"
 # the phases' own screens (engineers B and C) and what the button to them says
@@ -163,11 +164,6 @@ def action_text(action: dict, tr, state: dict | None = None) -> str:
                 "retreat": tr._("Retreat"), "stay": tr._("Stay")}[kind]
     return str(kind)
 
-
-def in_words(error: Exception, tr) -> str:
-    """The engine's refusal in the player's language (other errors as they are)."""
-    translated = getattr(error, "translated", None)
-    return translated(tr) if callable(translated) else str(error)
 
 
 # --- small form widgets ---------------------------------------------------------------------------

@@ -24,16 +24,12 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
+from companion.translate import in_words
 
 SETTING = "conquest_board_values"
 
 
 # --- helpers the three screens of engineer C share -------------------------------------------
-
-def in_words(error: Exception, tr) -> str:
-    """The engine's refusal in the player's language (other errors as they are)."""
-    translated = getattr(error, "translated", None)
-    return translated(tr) if callable(translated) else str(error)
 
 
 def describe(event: dict, session) -> str:

@@ -18,10 +18,10 @@ from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.theme import fresh_group
-
 from companion.screens.conquest_season import (card_text, card_title, describe, go_books,
-                                               in_words, place_name, session_of)
+                                               place_name, session_of)
+from companion.theme import fresh_group
+from companion.translate import in_words
 
 RESULT_KINDS = ("vote-won", "vote-empty")
 

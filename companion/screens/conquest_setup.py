@@ -18,6 +18,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
 from companion.theme import fresh_group
+from companion.translate import in_words
 
 GAME = "conquest-of-the-empire-2"
 GAME_NAME = "Conquest of the Empire II"
@@ -234,8 +235,7 @@ class ConquestSetupScreen(Screen):
                                          lang=app.tr.lang, dice_mode=app.dice_mode,
                                          name=GAME_NAME)
         except Exception as error:          # the engine's refusal, in its words
-            translated = getattr(error, "translated", None)
-            self.ids.message.text = translated(app.tr) if callable(translated) else str(error)
+            self.ids.message.text = in_words(error, app.tr)
             return
         self.ids.message.text = ""
         values = self.board_values()

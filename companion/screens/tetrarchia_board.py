@@ -17,6 +17,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.boardview import BoardView  # noqa: F401  (registers the widget for the .kv)
 from companion.theme import rgba
+from companion.translate import in_words
 
 
 
@@ -428,7 +429,7 @@ class TetrarchiaBoardScreen(Screen):
             return
         except Exception as error:          # IllegalAction, ParseError, BadRoll: their words
             self.need = None
-            self.message = tr._("Not allowed: {reason}").format(reason=_in_words(error, tr))
+            self.message = tr._("Not allowed: {reason}").format(reason=in_words(error, tr))
             self.build_dice()
             return
         self.need = None
@@ -510,11 +511,6 @@ class TetrarchiaBoardScreen(Screen):
 
 SCREEN = TetrarchiaBoardScreen
 
-
-def _in_words(error: Exception, tr) -> str:
-    """The engine's refusal in the player's language (other errors as they are)."""
-    translated = getattr(error, "translated", None)
-    return translated(tr) if callable(translated) else str(error)
 
 
 def die_faces(rules_name: str) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+from companion.translate import in_words
 
 DIGITS = ([5, 4, 3], [3, 2, 1], [0, 1, 2], [0, 1, 2])     # fallback: rules.yaml difficulty rows
 DEFAULT_LEVEL = [4, 2, 1, 1]
@@ -126,8 +127,7 @@ class TetrarchiaSetupScreen(Screen):
             session = TableSession.start(home.store, rules_of("tetrarchia"), self.options(), seed,
                                          lang=app.tr.lang, dice_mode=app.dice_mode)
         except Exception as error:          # the engine's refusal, in its words
-            translated = getattr(error, "translated", None)
-            self.ids.message.text = translated(app.tr) if callable(translated) else str(error)
+            self.ids.message.text = in_words(error, app.tr)
             return
         self.ids.message.text = ""
         app.screen("tetrarchia_board").open(session)

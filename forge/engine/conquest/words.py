@@ -7,10 +7,9 @@ shown as the table typed them.
 """
 from __future__ import annotations
 
-from functools import cache
-
 from forge.engine.conquest.data import CONTENT_DIR, GAME, card_data, tables
 from forge.engine.core import N_
+from forge.engine.gametext import game_text
 
 
 def describe(event: dict, tr) -> str:
@@ -88,15 +87,9 @@ REASONS = {
 }
 
 
-@cache
 def _game_text(lang: str, english: str, context: str) -> str | None:
-    """A text of the game's own catalog (forge.i18n, imported only when words are wanted)."""
-    if lang == "en":
-        return None
-    from forge import i18n
-
-    path = i18n.game_catalog_path(CONTENT_DIR, GAME, lang)
-    return i18n.Messages(path).get(english, context) if path.exists() else None
+    """A text of the game's own catalog (see forge.engine.gametext)."""
+    return game_text(CONTENT_DIR, GAME, lang, english, context)
 
 
 def _f(template: str):

@@ -7,8 +7,7 @@ Latin and never translated.
 """
 from __future__ import annotations
 
-from functools import cache
-
+from forge.engine.gametext import game_text
 from forge.engine.tetrarchia.data import CONTENT_DIR, roman_numeral, tables
 
 
@@ -51,13 +50,9 @@ class Names:
         return _("a disc of {emperor}").format(emperor=self.emperor(piece))
 
 
-@cache
 def _game_text(lang: str, english: str, context: str) -> str | None:
-    """A text of the game's own catalog (forge.i18n, imported only when words are wanted)."""
-    from forge import i18n
-
-    path = i18n.game_catalog_path(CONTENT_DIR, "tetrarchia", lang)
-    return i18n.Messages(path).get(english, context) if path.exists() else None
+    """A text of the game's own catalog (see forge.engine.gametext)."""
+    return game_text(CONTENT_DIR, "tetrarchia", lang, english, context)
 
 
 def rule_label(tr, rule: str | None) -> str:
