@@ -173,14 +173,17 @@ class ConquestSenateScreen(Screen):
         content.add_widget(self.sum_label)
         self.legion_toggles = []
         if "new-legions" in senate["card"]:
-            from forge.engine.conquest.senate import LEGION_PROVINCES
+            from forge.engine.conquest.data import card_effects
 
-            self.legions_to = self.legions_to or LEGION_PROVINCES[0]
-            content.add_widget(Factory.Body(text=tr._("The 6 legions go to:")))
-            row = GridLayout(cols=len(LEGION_PROVINCES), size_hint_y=None, spacing=dp(6))
+            effects = card_effects()
+            provinces = effects["legion_provinces"]
+            self.legions_to = self.legions_to or provinces[0]
+            content.add_widget(Factory.Body(text=tr._("The {count} legions go to:").format(
+                count=effects["votes"]["new-legions"]["amount"])))
+            row = GridLayout(cols=len(provinces), size_hint_y=None, spacing=dp(6))
             row.bind(minimum_height=row.setter("height"))
             group = fresh_group("legions")
-            for province in LEGION_PROVINCES:
+            for province in provinces:
                 toggle = self._button(place_name(province, self.session), None, row,
                                       cls="Choice")
                 toggle.group = group

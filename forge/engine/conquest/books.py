@@ -8,7 +8,7 @@ it never checks that a move or an adjacency is possible (ruling R4).
 """
 from __future__ import annotations
 
-from forge.engine.conquest.data import senator_value, training_kind, vote_effect
+from forge.engine.conquest.data import card_effects, senator_value, training_kind, vote_effect
 from forge.engine.conquest.state import (Ctx, add_units, allied, check_key_province,
                                          check_place, check_player, check_units, gain,
                                          has_leader, land_military, pay, units_at)
@@ -16,11 +16,6 @@ from forge.engine.conquest.turns import advance, check_turn, spend_action
 from forge.engine.core import N_, ParseError
 from forge.engine.conquest.refusal import IllegalAction
 
-# Merchant cards: talents per own influence token in the card's province (card texts, rulebook
-# "Mercader"); the card is recognised by 'merchant' and the province id in its id.
-MERCHANT_RATE = {"egypt": 10, "sicilia": 10, "asia": 10, "hispania": 5, "italia": 5,
-                 "achaia": 5}
-PLUNDER = {"talents": 50, "chaos": 5}
 
 
 def _count(value, what: str, low: int = 0) -> int:
@@ -226,13 +221,15 @@ def use_card(ctx: Ctx, action: dict) -> None:
         raise IllegalAction(N_("{card} has been used this season"), card=card)
     book["used"].append(card)
     ctx.emit("card-used", player=player, card=card)
-    province = next((p for p in MERCHANT_RATE if "merchant" in card and p in card), None)
+    effects = card_effects()
+    # a Merchant is recognised by 'merchant' and its province's id in the card id
+    province = next((p for p in effects["merchants"] if "merchant" in card and p in card), None)
     if province:
-        amount = MERCHANT_RATE[province] * book["influence"].get(province, 0)
+        amount = effects["merchants"][province] * book["influence"].get(province, 0)
         gain(ctx, player, "talents", amount, "merchant")
     elif "plunder" in card:
-        gain(ctx, player, "talents", PLUNDER["talents"], "campaign plunder")
-        gain(ctx, player, "chaos", PLUNDER["chaos"], "campaign plunder")
+        gain(ctx, player, "talents", effects["plunder"]["talents"], "campaign plunder")
+        gain(ctx, player, "chaos", effects["plunder"]["chaos"], "campaign plunder")
 
 
 def set_board_values(ctx: Ctx, action: dict, quiet: bool = False) -> None:

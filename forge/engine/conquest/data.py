@@ -19,9 +19,6 @@ from forge.content import load_doc
 GAME = "conquest-of-the-empire-2"
 CONTENT_DIR = Path(forge.__file__).resolve().parent.parent / "content" / GAME
 
-# Senate vote effects, recognised by a word of the card id (docs/conquest-of-the-empire-2/engine.md).
-VOTE_EFFECTS = ("emergency-tax", "bread-and-circuses", "hail-caesar", "new-legions",
-                "influence-in-rome")
 
 
 @dataclass(frozen=True)
@@ -118,9 +115,15 @@ def senator_value(card_id: str) -> int | None:
     return int(value) if value.isdigit() else {"i": 1, "ii": 2, "iii": 3, "iv": 4}[value]
 
 
+def card_effects() -> Mapping:
+    """What the cards the engine carries out give (tables.yaml `card_effects`)."""
+    return tables().raw["card_effects"]
+
+
 def vote_effect(card_id: str) -> str | None:
-    """Which senate vote a card is, by the words of its id."""
-    return next((effect for effect in VOTE_EFFECTS if effect in card_id), None)
+    """Which senate vote a card is, by the words of its id (docs/conquest-of-the-empire-2/
+    engine.md): a key of `card_effects.votes`."""
+    return next((effect for effect in card_effects()["votes"] if effect in card_id), None)
 
 
 def training_kind(card_id: str) -> str | None:

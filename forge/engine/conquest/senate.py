@@ -8,16 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from forge.engine.conquest.data import vote_effect
+from forge.engine.conquest.data import card_effects, vote_effect
 from forge.engine.conquest.state import Ctx, add_units, check_player, gain, left_of
 from forge.engine.core import N_, ParseError
 from forge.engine.conquest.refusal import IllegalAction
 
-# The Senate Vote cards' benefits (card texts in the rulebook).
-BENEFIT = {"emergency-tax": ("talents", 40), "bread-and-circuses": ("chaos", -10),
-           "hail-caesar": ("vp", 15), "new-legions": ("infantry", 6),
-           "influence-in-rome": ("influence", 2)}
-LEGION_PROVINCES = ("italia", "neapolis")
 
 
 def call_vote(ctx: Ctx, action: dict) -> None:
@@ -54,9 +49,10 @@ def vote_bid(ctx: Ctx, action: dict) -> None:
     high = sum(senate["high"]["senators"]) if senate["high"] else 0
     if sum(cards) <= high:
         raise IllegalAction(N_("a bid must be more than {high} votes"), high=high)
-    legions = action.get("legions_to", LEGION_PROVINCES[0])
-    if legions not in LEGION_PROVINCES:
-        raise ParseError(N_("legions_to: italia or neapolis"))
+    provinces = card_effects()["legion_provinces"]
+    legions = action.get("legions_to", provinces[0])
+    if legions not in provinces:
+        raise ParseError(N_("legions_to: one of {provinces}"), provinces=", ".join(provinces))
     senate["high"] = {"player": player, "senators": list(cards), "legions_to": legions}
     senate["passes"] = 0
     senate["bidder"] = left_of(ctx.state, player)
@@ -121,13 +117,15 @@ def _resolve(ctx: Ctx) -> None:
 
 
 def _benefit(ctx: Ctx, player: str, effect: str, legions_to: str) -> None:
-    key, amount = BENEFIT[effect]
+    benefit = card_effects()["votes"][effect]
+    key, amount = benefit["key"], benefit["amount"]
     if key in ("talents", "chaos", "vp"):
         gain(ctx, player, key, amount, effect)
     elif key == "infantry":
         add_units(ctx.state, player, legions_to, {"infantry": amount})
         ctx.emit("units", player=player, where=legions_to, units={"infantry": amount})
     else:
+        province = benefit["province"]
         influence = ctx.book(player)["influence"]
-        influence["italia"] = influence.get("italia", 0) + amount
-        ctx.emit("influence", player=player, province="italia", amount=amount)
+        influence[province] = influence.get(province, 0) + amount
+        ctx.emit("influence", player=player, province=province, amount=amount)
