@@ -28,17 +28,21 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
 
-from forge.engine.core import IllegalAction, Rules, SaveError, Session
+from forge.engine.core import ForeignSave, IllegalAction, Rules, SaveError, Session
 from forge.engine.dice import BadRoll, Dice, NeedRoll
+from forge.engine.inputs import ROLL, SAVE, Any, Int, ListOf, Record, Text, load_json
 from forge.errors import UserError
 from forge.i18n import Translator
-from forge.saves import keep_aside, write_session
+from forge.saves import fsync_dir, keep_aside, write_session, write_text_atomic
 
 SNAPSHOT = "snapshot.json"
 JOURNAL = "journal.jsonl"
 META = "meta.json"
 COMPACT_EVERY = 50
 DICE_MODES = ("app", "physical")
+JOURNAL_LINE = Record({"op": Text(("act", "undo", "redo", "goto")), "action": Any(),
+                       "dice": ListOf(Int(), 10_000), "rolls": ListOf(ROLL, 10_000),
+                       "steps": Int(1), "index": Int(0), "seq": Int(1), "position": Int(0)})
 
 
 class StoreError(UserError):
@@ -80,28 +84,17 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
-def _fsync_dir(folder: Path) -> None:
-    handle = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
+_fsync_dir = fsync_dir
 
 
 def write_json_atomic(path: Path, data: dict, sync_dir: bool = True) -> None:
-    """Temporary file, fsync, rename, fsync of the folder: the old file or the new, never half.
+    """Temporary file, fsync, rename, fsync of the folder: the old file or the new, never half
+    (forge.saves.write_text_atomic: never through a planted link).
 
     `sync_dir=False` skips the folder's fsync (the rename is still atomic; only its durability
     waits for the next folder sync): for the meta refreshed after every action.
     """
-    temporary = path.with_name(f".{path.name}.tmp")
-    with open(temporary, "w", encoding="utf-8") as stream:
-        json.dump(data, stream, ensure_ascii=False, sort_keys=True)
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.replace(temporary, path)
-    if sync_dir:
-        _fsync_dir(path.parent)
+    write_text_atomic(path, json.dumps(data, ensure_ascii=False, sort_keys=True), sync_dir)
 
 
 class Game:
@@ -132,6 +125,7 @@ class Game:
         missing one), even if the game has a generator.
         """
         dice = list(dice or [])
+        self.session.check(action)
         if physical:
             state = self.session.states[self.session.position]
             trial = Dice(list(dice), None, [], dict(self.rules.dice_faces))
@@ -235,7 +229,9 @@ class Store:
             if not folder.is_dir() or ".corrupt-" in folder.name or folder.name.startswith("."):
                 continue
             try:
-                meta = json.loads((folder / META).read_text(encoding="utf-8"))
+                meta = _read_json(folder / META)
+                if not isinstance(meta, dict):
+                    raise ValueError("not a mapping")
             except (OSError, ValueError):
                 meta = {"id": folder.name, "name": folder.name, "updated": "", "unreadable": True}
             journal = folder / JOURNAL
@@ -281,7 +277,7 @@ class Store:
         folder = self._folder(game_id)
         session, seq, lines, recovered = self._load(folder)
         try:
-            meta = json.loads((folder / META).read_text(encoding="utf-8"))
+            meta = _read_json(folder / META)
             if not isinstance(meta, dict):
                 raise ValueError
         except (OSError, ValueError):   # the meta is only a summary: rebuild it
@@ -310,21 +306,27 @@ class Store:
     def _load(self, folder: Path) -> tuple[_Saved, int, int, str | None]:
         """(session, last seq, journal lines, recovered note); moves the folder aside if bad."""
         try:
-            data = json.loads((folder / SNAPSHOT).read_text(encoding="utf-8"))
-        except (ValueError, UnicodeDecodeError) as err:
+            data = _read_json(folder / SNAPSHOT)
+        except ValueError as err:           # not UTF-8, not JSON, too deep or too large
             self._corrupt(folder, self._snapshot_reason(err))
         rules = self._rules_for(folder, data)
         try:
             session = _Saved.from_json(rules, data)
             seq = data.get("journal_seq", 0)
-            if not isinstance(seq, int):
-                raise SaveError("the snapshot's journal number is not a number")
+        except ForeignSave as err:
+            raise StoreError(self.tr._("the saved game {game} cannot be opened by this "
+                                       "program ({reason}); it was left unchanged").format(
+                                           game=folder.name, reason=err)) from None
         except SaveError as err:
             self._corrupt(folder, self._snapshot_reason(err))
         session.journal_seq = seq
         lines, recovered, good_bytes = self._read_journal(folder)
         count = 0
         for number, line in lines:
+            try:
+                JOURNAL_LINE.check(line, "")
+            except ValueError as err:
+                self._corrupt(folder, self._line_reason(number, err))
             if line.get("seq", 0) <= session.journal_seq:
                 continue                    # already in the snapshot (crash before truncation)
             if line.get("seq") != seq + 1:
@@ -373,7 +375,7 @@ class Store:
             if last and not chunk:
                 break
             try:
-                line = json.loads(chunk.decode("utf-8"))
+                line = load_json(chunk.decode("utf-8"), SAVE)
                 if not isinstance(line, dict):
                     raise ValueError("not a mapping")
                 if last:                        # whole JSON but no newline: not confirmed
@@ -403,6 +405,11 @@ class Store:
             self.tr._("the saved game {game} cannot be used: {reason}. Nothing was deleted: "
                       "the whole game folder was kept unchanged as {kept}").format(
                           game=folder.name, reason=reason, kept=kept), kept)
+
+
+def _read_json(path: Path) -> object:
+    """A JSON file of the store (a BOM tolerated); ValueError if it is not plain, bounded JSON."""
+    return load_json(path.read_bytes().decode("utf-8-sig"), SAVE)
 
 
 def _replay(session: Session, line: dict) -> None:

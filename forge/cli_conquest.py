@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from forge.cli_json import (add_session_commands, dice_choice, game_option, json_argument,
+from forge.cli_json import (add_session_commands, dice_choice, game_option, json_object,
                             lang_option, parse_dice, print_json, run_engine)
 from forge.i18n import messages_translator
 
@@ -55,16 +55,17 @@ def conquest():
 def new(players, seasons, first, seed, physical, dice_text, options_json, game_file, lang):
     """Set up a new game and save it."""
     from forge.engine.core import Session
-    from forge.saves import write_session
+    from forge.saves import check_replaceable, save_session
 
+    check_replaceable(game_file)
     seed = dice_choice(physical, seed)
     options = {"players": list(players), "seasons": int(seasons)}
     if first:
         options["first"] = first
     if options_json:
-        options.update(json_argument(options_json, _("The --option value")))
+        options.update(json_object(options_json, _("The --option value")))
     session = run_engine(lambda: Session(_rules(), options, seed, parse_dice(dice_text)))
-    write_session(game_file, session)
+    save_session(game_file, session)
     print_json({"game": str(game_file), "events": session.entries[0]["events"],
             "words": _words(session.entries[0]["events"], lang), "state": session.state})
 

@@ -39,18 +39,27 @@ def parse_dice(text: str | None) -> list[int]:
 
 
 def json_argument(text: str, what: str):
-    """A JSON value given inline or as @file."""
+    """A JSON value given inline or as @file (a UTF-8 file, with or without a BOM)."""
+    from forge.engine.inputs import Words, load_json
+
     if text.startswith("@"):
         try:
-            text = Path(text[1:]).read_text(encoding="utf-8")
+            text = Path(text[1:]).read_bytes().decode("utf-8-sig")
         except OSError as err:
             raise UserError(_("cannot read {file}: {reason}").format(
-                file=text[1:], reason=err.strerror)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise UserError(_("{what} is not valid JSON ({reason} at column {column})").format(
-            what=what, reason=err.msg, column=err.colno)) from None
+                file=text[1:], reason=err.strerror or err)) from None
+        except UnicodeDecodeError:
+            raise UserError(_("{file} is not UTF-8 text").format(file=text[1:])) from None
+    return run_engine(lambda: load_json(text, Words(what)))
+
+
+def json_object(text: str, what: str) -> dict:
+    """A JSON object given inline or as @file (UserError for any other value)."""
+    value = json_argument(text, what)
+    if not isinstance(value, dict):
+        raise UserError(_("{what} must be a JSON object, e.g. {example}").format(
+            what=what, example='{"seasons": 5}')) from None
+    return value
 
 
 def run_engine(action):
@@ -84,7 +93,7 @@ def add_session_commands(group, rules, words, game_opt) -> None:
     rules: a function giving the game's rules object; words(events, lang): the board delta in
     words; game_opt: the game's --game option.
     """
-    from forge.saves import read_session, write_session
+    from forge.saves import read_session, save_session
 
     @group.command()
     @game_opt
@@ -103,7 +112,7 @@ def add_session_commands(group, rules, words, game_opt) -> None:
         session = read_session(game_file, rules())
         parsed = json_argument(action, _("The action"))
         outcome = run_engine(lambda: session.act(parsed, parse_dice(dice_text)))
-        write_session(game_file, session)
+        save_session(game_file, session)
         print_json({"events": outcome.events, "words": words(outcome.events, lang),
                     "rolls": session.entries[-1]["rolls"], "state": outcome.state})
 
@@ -117,7 +126,7 @@ def add_session_commands(group, rules, words, game_opt) -> None:
         session = read_session(game_file, rules())
         run_engine(lambda: session.goto(to_entry) if to_entry is not None
                    else session.undo(steps))
-        write_session(game_file, session)
+        save_session(game_file, session)
         print_json({"position": session.position, "entries": len(session.entries),
                     "state": session.state})
 
@@ -128,7 +137,7 @@ def add_session_commands(group, rules, words, game_opt) -> None:
         """Step forward again over undone entries."""
         session = read_session(game_file, rules())
         run_engine(lambda: session.redo(steps))
-        write_session(game_file, session)
+        save_session(game_file, session)
         print_json({"position": session.position, "entries": len(session.entries),
                     "state": session.state})
 

@@ -1,53 +1,157 @@
-"""Session files on disk: written atomically, a corrupt one kept aside and reported.
+"""Session files on disk: written atomically and safely, read strictly, a damaged save kept aside.
 
-Used by the command line now and by the table companion next. A save is the session's JSON
-(forge.engine.core): it is written to a temporary file, flushed to disk and renamed over the
-old one, so a crash at any moment leaves either the old save or the new one, never half of one.
+Used by the command line and by the table companion's store. A save is the session's JSON
+(forge.engine.core): it is written to a new temporary file in the same folder, flushed to disk
+and renamed over the old one, so a crash at any moment leaves either the old save or the new
+one, never half of one. The temporary file is created exclusively under a fresh name, so a link
+planted where it would go is never written through, and the rename replaces a link at the save's
+own path instead of following it.
+
+Reading never moves a file the user did not get from forge: a save that cannot be trusted is
+kept aside (renamed, every byte kept) only when it is recognisably a forge save; any other file
+is refused with a message and left as it is.
 """
 from __future__ import annotations
 
-import json
 import os
+import re
+import tempfile
 import time
+from contextlib import suppress
 from pathlib import Path
 
-from forge.engine.core import Rules, SaveError, Session
+from forge.engine.core import SAVE_FORMAT, ForeignSave, ParseError, Rules, SaveError, Session
+from forge.engine.inputs import SAVE, load_json
 from forge.errors import UserError
 from forge.i18n import messages_translator
 
 _ = messages_translator()._
 
+MAX_SAVE_BYTES = 64 * 1024 * 1024     # a season-long game saves in well under 1 MB
+# how forge begins a save (keys sorted), a hand-indented one too: a save cut short starts so
+_SAVE_START = re.compile(rb'\A\{\s*"(engine_version|entries)"')
+
+
+def write_text_atomic(path: Path, text: str, sync_dir: bool = True) -> None:
+    """Replace `path` with `text` atomically (OSError if the disk or the folder refuses).
+
+    `sync_dir=False` skips the folder's fsync: the rename is still atomic, only its
+    durability waits for the next folder sync."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+    if sync_dir:
+        fsync_dir(path.parent)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make the folder's latest renames durable."""
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
 
 def write_session(path: Path, session: Session) -> None:
-    """Save a session atomically (temporary file, fsync, rename, fsync of the folder)."""
+    """Save a session atomically (OSError if it cannot be written)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    with open(temporary, "w", encoding="utf-8") as stream:
-        stream.write(session.dumps())
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.replace(temporary, path)
-    folder = os.open(path.parent, os.O_RDONLY)
+    write_text_atomic(path, session.dumps())
+
+
+def save_session(path: Path, session: Session) -> None:
+    """Save a session for a command: a file that cannot be written is a UserError saying so."""
     try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
+        write_session(path, session)
+    except OSError as err:
+        raise UserError(_("cannot save the game to {path}: {reason}").format(
+            path=path, reason=err.strerror or err)) from None
+
+
+def check_replaceable(path: Path) -> None:
+    """Refuse to start a game over a file that is not a forge save (nothing is written)."""
+    path = Path(path)
+    if not path.exists() and not path.is_symlink():
+        return
+    if not path.is_file():
+        raise UserError(_("{path} is not a file: choose another --game file").format(path=path))
+    raw, data = _read_bytes(path), None
+    try:
+        data = load_json(raw.decode("utf-8-sig"), SAVE)
+    except ValueError:                  # not JSON (perhaps a save cut short)
+        pass
+    if not looks_like_save(raw, data):
+        raise UserError(_("{path} is not a saved game; it was left as it is: choose another "
+                          "--game file").format(path=path))
 
 
 def read_session(path: Path, rules: Rules) -> Session:
-    """Load a saved session; a save that cannot be trusted is moved aside, never overwritten."""
+    """Load a saved session; a damaged save is moved aside, never overwritten, and any other
+    file is refused untouched."""
     path = Path(path)
-    if not path.is_file():
-        raise UserError(_("no saved game at {path} (start one with 'new')").format(path=path))
+    raw, data = _read_bytes(path), None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = load_json(raw.decode("utf-8-sig"), SAVE)
         return Session.from_json(rules, data)
-    except (json.JSONDecodeError, UnicodeDecodeError, SaveError) as err:
-        kept = keep_aside(path)
+    except ForeignSave as err:
+        raise UserError(_("{path} is a saved game this program cannot play ({reason}); it was "
+                          "left as it is").format(path=path, reason=err)) from None
+    except (UnicodeDecodeError, ParseError, SaveError) as err:
+        reason = _reason(err)
+        if not looks_like_save(raw, data):
+            raise UserError(_("{path} is not a saved game ({reason}); it was left as it "
+                              "is").format(path=path, reason=reason)) from None
+        kept = _keep_damaged(path, reason)
         raise UserError(_("the saved game {path} cannot be used ({reason}); it was kept "
-                          "unchanged as {kept}").format(path=path, reason=_reason(err),
+                          "unchanged as {kept}").format(path=path, reason=reason,
                                                          kept=kept)) from None
+
+
+def looks_like_save(raw: bytes, data: object = None) -> bool:
+    """Whether file contents are recognisably a forge save, perhaps damaged: JSON naming the
+    save format, or text that names it or begins the way forge writes a save (cut short).
+
+    `data`: the contents already read as JSON, if they could be."""
+    if data is not None:
+        return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
+    head = raw.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith(b"{") and (f'"{SAVE_FORMAT}"'.encode() in raw
+                                      or bool(_SAVE_START.match(head)))
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes; UserError if there is none, it is not a file, or it is too large."""
+    try:
+        if not path.is_file():
+            raise UserError(_("no saved game at {path} (start one with 'new')").format(
+                path=path))
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise UserError(_("{path} is too large to be a saved game; it was left as it "
+                              "is").format(path=path))
+        return path.read_bytes()
+    except OSError as err:
+        raise UserError(_("cannot read {file}: {reason}").format(
+            file=path, reason=err.strerror or err)) from None
+
+
+def _keep_damaged(path: Path, reason: str) -> Path:
+    try:
+        return keep_aside(path)
+    except OSError as err:
+        raise UserError(_("the saved game {path} cannot be used ({reason}), and it could not "
+                          "be kept aside: {error}").format(path=path, reason=reason,
+                                                           error=err.strerror or err)) from None
 
 
 def keep_aside(path: Path) -> Path:
@@ -55,7 +159,7 @@ def keep_aside(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     number = 1
-    while target.exists():
+    while target.exists() or target.is_symlink():
         number += 1
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{number}")
     os.replace(path, target)
@@ -63,8 +167,8 @@ def keep_aside(path: Path) -> Path:
 
 
 def _reason(err: Exception) -> str:
-    if isinstance(err, json.JSONDecodeError):
-        return _("not valid JSON at line {line}").format(line=err.lineno)
     if isinstance(err, UnicodeDecodeError):
         return _("not UTF-8 text")
+    if isinstance(err, ParseError):
+        return err.translated(messages_translator())
     return str(err)

@@ -63,12 +63,25 @@ def test_physical_dice_say_which_roll_is_needed(tmp_path):
 
 def test_a_corrupt_save_is_kept_aside(tmp_path):
     game = tmp_path / "game.json"
-    game.write_text("{half a save", encoding="utf-8")
+    assert run("new", "--seed", "3", "--game", game).exit_code == 0
+    half = game.read_text(encoding="utf-8")[:500]
+    game.write_text(half, encoding="utf-8")
     result = run("show", "--game", game)
     assert result.exit_code == 1
     assert "cannot be used" in result.output
     kept = list(tmp_path.glob("game.json.corrupt-*"))
-    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{half a save"
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == half
+
+
+def test_a_file_that_is_not_a_save_is_never_moved_nor_replaced(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("{my notes}", encoding="utf-8")
+    for command in (("show",), ("new", "--seed", "3"), ("act", '{"type": "end_turn"}')):
+        result = run(*command, "--game", notes)
+        assert result.exit_code == 1 and "is not a saved game" in result.output
+        assert "Traceback" not in result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+    assert notes.read_text(encoding="utf-8") == "{my notes}"
 
 
 def test_start_from_a_hand_written_position(tmp_path):

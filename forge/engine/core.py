@@ -14,54 +14,17 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from forge import __version__ as ENGINE_VERSION
+from forge.engine import inputs
 from forge.engine.dice import GENERATOR, Dice, NeedRoll
+from forge.engine.errors import (N_, ActionError, ForeignSave, IllegalAction, ParseError,
+                                 SaveError)
 
 SAVE_FORMAT = "forge-session"
-SAVE_FORMAT_VERSION = 1
+SAVE_FORMAT_VERSION = 2     # 2: the generator's state after each entry is recorded and checked
+READ_FORMAT_VERSIONS = (1, 2)
 
-
-def N_(message: str) -> str:
-    """Mark an English message template for extraction (Babel's `N_` keyword); no-op here."""
-    return message
-
-
-class ActionError(ValueError):
-    """An action that cannot be carried out; the message says why, for a player.
-
-    `message` is an English template of the program catalog with `{placeholders}` and
-    `fields` their values: `str(err)` is the English text, `err.translated(tr)` the same
-    refusal in the translator's language. A field value with a `translated(tr)` method (an
-    emperor's name, a phrase) is rendered through it; any other value is shown as it is.
-    """
-
-    def __init__(self, message: str, **fields):
-        self.template = message
-        self.fields = fields
-        super().__init__(message.format(**fields) if fields else message)
-
-    def translated(self, tr) -> str:
-        """The refusal in the language of `tr` (any object with a `_` method)."""
-        text = tr._(self.template)
-        if not self.fields:
-            return text
-        return text.format(**{key: _translated(value, tr) for key, value in self.fields.items()})
-
-
-def _translated(value, tr):
-    method = getattr(value, "translated", None)
-    return method(tr) if callable(method) else value
-
-
-class ParseError(ActionError):
-    """An action that is not well formed (unknown type, missing or wrong field)."""
-
-
-class IllegalAction(ActionError):
-    """A well-formed action the rules do not allow now (not enough PI, occupied, ...)."""
-
-
-class SaveError(ValueError):
-    """A save that cannot be read: corrupt, another game, or an unknown format."""
+__all__ = ["N_", "ActionError", "ParseError", "IllegalAction", "SaveError", "ForeignSave",
+           "Outcome", "Rules", "Session", "SAVE_FORMAT", "SAVE_FORMAT_VERSION"]
 
 
 @dataclass(frozen=True)
@@ -73,11 +36,17 @@ class Outcome:
 
 
 class Rules(Protocol):
-    """What a game's engine provides to a session."""
+    """What a game's engine provides to a session.
+
+    `action_schemas` (action type -> inputs.Record) and `options_schema` (inputs.Record) say
+    what its inputs look like: the session checks every action and set of options against
+    them (forge.engine.inputs) before `setup` or `apply` sees it."""
 
     name: str
     rules_version: str
     dice_faces: dict[str, int]
+    action_schemas: dict[str, inputs.Record]
+    options_schema: inputs.Record
 
     def setup(self, options: dict, dice: Dice) -> Outcome: ...
     def apply(self, state: dict, action: dict, dice: Dice) -> Outcome: ...
@@ -90,12 +59,14 @@ class Session:
     def __init__(self, rules: Rules, options: dict, seed: int | None = None,
                  dice_values: list[int] | None = None):
         """Set a game up. seed None: physical dice (setup rolls must be in dice_values)."""
+        inputs.check_options(rules.options_schema, options)
+        inputs.SEED.check(seed, "seed")
         self.rules = rules
         self.seed = seed
         self.entries: list[dict] = []
         self.states: list[dict] = []
         self.position = -1
-        dice = self._dice(seed, dice_values or [])
+        dice = self._dice(seed, dice_values)
         outcome = rules.setup(copy.deepcopy(options), dice)
         self._push({"action": {"type": "setup", "options": options, "seed": seed},
                     "rolls": dice.rolls, "events": outcome.events}, outcome.state)
@@ -111,17 +82,23 @@ class Session:
         """Every action allowed now."""
         return self.rules.legal_actions(self.states[self.position])
 
+    def check(self, action: object) -> None:
+        """ParseError unless the action fits the game's schemas (what `act` checks first)."""
+        inputs.check_action(self.rules.action_schemas, action)
+
     def act(self, action: dict, dice_values: list[int] | None = None) -> Outcome:
         """Apply an action; entered dice are used first, then the generator (if any)."""
+        self.check(action)
         current = self.states[self.position]
-        dice = self._dice(current.get("rng"), dice_values or [])
+        dice = self._dice(current.get("rng"), dice_values)
         outcome = self.rules.apply(copy.deepcopy(current), action, dice)
         self._push({"action": action, "rolls": dice.rolls, "events": outcome.events},
                    outcome.state)
         return outcome
 
-    def _dice(self, rng_state: int | None, values: list[int]) -> Dice:
-        return Dice(list(values), rng_state, [], dict(self.rules.dice_faces))
+    def _dice(self, rng_state: int | None, values: list[int] | None) -> Dice:
+        DICE_VALUES.check(values or [], "dice")
+        return Dice(list(values or []), rng_state, [], dict(self.rules.dice_faces))
 
     def _push(self, entry: dict, state: dict) -> None:
         del self.entries[self.position + 1:]
@@ -134,59 +111,69 @@ class Session:
 
     def undo(self, steps: int = 1) -> None:
         """Step back; the setup entry cannot be undone."""
+        STEPS.check(steps, "steps")
         if self.position - steps < 0:
-            raise IllegalAction("nothing to undo")
+            raise IllegalAction(N_("nothing to undo"))
         self.position -= steps
 
     def redo(self, steps: int = 1) -> None:
         """Step forward again over undone entries."""
+        STEPS.check(steps, "steps")
         if self.position + steps >= len(self.entries):
-            raise IllegalAction("nothing to redo")
+            raise IllegalAction(N_("nothing to redo"))
         self.position += steps
 
     def goto(self, index: int) -> None:
         """Move to any entry of the log (0 is the setup)."""
-        if not 0 <= index < len(self.entries):
-            raise IllegalAction(f"the log has entries 0 to {len(self.entries) - 1}")
+        if not inputs.Int().fits(index) or not 0 <= index < len(self.entries):
+            raise IllegalAction(N_("the log has entries 0 to {last}"),
+                                last=len(self.entries) - 1)
         self.position = index
 
     # --- saves ------------------------------------------------------------------------------
 
     def to_json(self) -> dict:
-        """The save: versioned, self-describing, replayable."""
+        """The save: versioned, self-describing, replayable; the generator's state after each
+        entry lets a reader tell that the log replays to the very game that was saved."""
         return {
             "format": SAVE_FORMAT, "format_version": SAVE_FORMAT_VERSION,
             "game": self.rules.name, "rules_version": self.rules.rules_version,
             "engine_version": ENGINE_VERSION, "generator": GENERATOR,
             "position": self.position, "entries": copy.deepcopy(self.entries),
+            "rng": [state.get("rng") for state in self.states],
         }
 
     @classmethod
     def from_json(cls, rules: Rules, data: Any) -> "Session":
-        """Rebuild a session by replaying a save's log; SaveError if it cannot be trusted."""
+        """Rebuild a session by replaying a save's log; SaveError if it cannot be trusted
+        (ForeignSave if it is sound but not one this engine plays)."""
         _check_save(rules, data)
         entries = data["entries"]
         setup = entries[0]["action"]
+        if set(setup) - {"type", "options", "seed"} or setup.get("type") != "setup":
+            raise SaveError("the first entry of the log is not the set-up")
         try:
             session = cls(rules, setup.get("options", {}), setup.get("seed"),
                           _entered(entries[0]))
-        except (ValueError, NeedRoll, KeyError, TypeError) as err:
+        except (ValueError, NeedRoll) as err:
             raise SaveError(f"the setup does not replay: {err}") from None
-        if _dice_of(session.entries[0]) != _dice_of(entries[0]):
-            raise SaveError("the setup replays with different dice")
+        _check_replayed(session, data, 0)
         for number, entry in enumerate(entries[1:], 1):
             try:
                 session.act(entry["action"], _entered(entry))
-            except (ValueError, NeedRoll, KeyError, TypeError) as err:
+            except (ValueError, NeedRoll) as err:
                 raise SaveError(f"entry {number} does not replay: {err}") from None
-            if _dice_of(session.entries[-1]) != _dice_of(entry):
-                raise SaveError(f"entry {number} replays with different dice")
+            _check_replayed(session, data, number)
         session.position = data["position"]
         return session
 
     def dumps(self) -> str:
         """The save as JSON text."""
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
+
+
+STEPS = inputs.Int(1, 1_000_000)
+DICE_VALUES = inputs.ListOf(inputs.Int(-inputs.MAX_INT + 1, inputs.MAX_INT - 1), 10_000)
 
 
 def _entered(entry: dict) -> list[int]:
@@ -198,21 +185,41 @@ def _dice_of(entry: dict) -> list[tuple]:
     return [(r["die"], r["value"], r["reason"], r.get("source")) for r in entry["rolls"]]
 
 
+def _check_replayed(session: Session, data: dict, number: int) -> None:
+    """The entry replayed with the saved dice and left the generator where the save says."""
+    what = "the setup" if number == 0 else f"entry {number}"
+    if _dice_of(session.entries[-1]) != _dice_of(data["entries"][number]):
+        raise SaveError(f"{what} replays with different dice")
+    saved = data.get("rng")
+    if saved is not None and session.states[-1].get("rng") != saved[number]:
+        raise SaveError(f"{what} leaves the dice generator in another state than the save "
+                        f"records (was the seed or a roll edited?)")
+
+
 def _check_save(rules: Rules, data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("not a forge session save")
-    if data.get("format_version") != SAVE_FORMAT_VERSION:
-        raise SaveError(f"save format {data.get('format_version')} is not supported "
-                        f"(this engine reads {SAVE_FORMAT_VERSION})")
+    version = data.get("format_version")
+    if version not in READ_FORMAT_VERSIONS or isinstance(version, bool):
+        raise ForeignSave(f"save format {version!r} is not supported (this engine reads "
+                          f"{', '.join(map(str, READ_FORMAT_VERSIONS))})")
     if data.get("game") != rules.name:
-        raise SaveError(f"a save of {data.get('game')!r}, not of {rules.name!r}")
+        raise ForeignSave(f"a save of {data.get('game')!r}, not of {rules.name!r}")
     if data.get("rules_version") != rules.rules_version:
-        raise SaveError(f"saved under rules version {data.get('rules_version')}, this engine "
-                        f"plays {rules.rules_version}; no migration is known")
+        raise ForeignSave(f"saved under rules version {data.get('rules_version')}, this engine "
+                          f"plays {rules.rules_version}; no migration is known")
     if data.get("generator") != GENERATOR:
-        raise SaveError(f"saved with dice generator {data.get('generator')}, not {GENERATOR}")
+        raise ForeignSave(f"saved with dice generator {data.get('generator')}, not {GENERATOR}")
+    try:
+        inputs.check_save_shape(data)
+    except ParseError as err:
+        raise SaveError(str(err)) from None
     entries = data.get("entries")
-    if not isinstance(entries, list) or not entries or not isinstance(data.get("position"), int):
+    if not entries or "position" not in data:
         raise SaveError("the save has no log")
     if not 0 <= data["position"] < len(entries):
         raise SaveError("the save's position is outside its log")
+    if version >= 2 and len(data.get("rng") or ()) != len(entries):
+        raise SaveError("the save does not record the dice generator's state after each entry")
+    if version == 1 and "rng" in data:
+        raise SaveError("a save of format 1 records no dice generator states")

@@ -1,5 +1,6 @@
 """A tiny game for testing the generic session: add die rolls to a total."""
 from forge.engine.core import IllegalAction, Outcome
+from forge.engine.inputs import Record
 
 
 class Counting:
@@ -8,6 +9,8 @@ class Counting:
     name = "counting"
     rules_version = "1"
     dice_faces = {"6": 6}
+    action_schemas = {"roll": Record(), "double": Record()}
+    options_schema = Record()
 
     def setup(self, options, dice):
         return Outcome({"total": dice.roll("6", "start"), "rng": dice.rng_state}, [])

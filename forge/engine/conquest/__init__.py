@@ -8,6 +8,7 @@ procedures; it does not know the map (ruling R4). Modules, one job each:
 - setup.py: a new game; auction.py: alliances and turn order; turns.py: rounds and turns
 - books.py: the actions of a round and the table's entries; battle.py: land and naval battles
 - senate.py: senate votes; season.py: taxes, VP, chaos, the end of the game
+- schemas.py: what actions and set-up options look like (checked by the session)
 - actions.py: parse and dispatch; legal.py: the legal actions; words.py: events in words
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from forge.engine.conquest.actions import apply_action
 from forge.engine.conquest.data import GAME, tables
 from forge.engine.conquest.legal import legal_actions
+from forge.engine.conquest.schemas import ACTIONS, OPTIONS
 from forge.engine.conquest.season import standings
 from forge.engine.conquest.setup import new_game
 from forge.engine.conquest.state import RULES_VERSION, Ctx
@@ -32,6 +34,8 @@ class ConquestRules:
     # the battle die (6 faces, symbols set in the state) and n-sided draws: first player,
     # a senator card drawn from those paid
     dice_faces = {"battle": 6, **{f"d{n}": n for n in range(1, 41)}}
+    action_schemas = ACTIONS
+    options_schema = OPTIONS
 
     def setup(self, options: dict, dice: Dice) -> Outcome:
         ctx = Ctx({}, dice, tables())

@@ -12,6 +12,7 @@ content/tetrarchia (data.py). Modules, one job each:
 - decisions.py: choices in the middle of a fight (later IMPERIVM)
 - variants.py: IMPERIVM, MARE NOSTRVM, DIARCHIA, PATRES PATRIAE, EL GRANDE's glory
 - turns.py: the turn sequence; end.py: victory, defeat, score, EL GRANDE's rivalry
+- schemas.py: what actions and set-up options look like (checked by the session)
 - actions.py: parse and dispatch; legal.py: the legal actions; words.py: events in words
 """
 from __future__ import annotations
@@ -22,6 +23,7 @@ from forge.engine.tetrarchia.actions import apply_action
 from forge.engine.tetrarchia.data import tables
 from forge.engine.tetrarchia.end import finish_game, score_of
 from forge.engine.tetrarchia.legal import legal_actions
+from forge.engine.tetrarchia.schemas import ACTIONS, OPTIONS
 from forge.engine.tetrarchia.setup import new_game
 from forge.engine.tetrarchia.state import (GAME, RULES_VERSION, Ctx, GameOver, copy_state,
                                            piece_counts)
@@ -36,6 +38,8 @@ class TetrarchiaRules:
     name = GAME
     rules_version = RULES_VERSION
     dice_faces = {"VI": 6, "6": 6}
+    action_schemas = ACTIONS
+    options_schema = OPTIONS
 
     def setup(self, options: dict, dice: Dice) -> Outcome:
         """A new game from the options (level rolls, or a position)."""
