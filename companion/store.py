@@ -30,7 +30,8 @@ from typing import Iterable
 
 from forge.engine.core import ForeignSave, IllegalAction, Rules, SaveError, Session
 from forge.engine.dice import BadRoll, Dice, NeedRoll
-from forge.engine.inputs import ROLL, SAVE, Any, Int, ListOf, Record, Text, load_json
+from forge.engine.inputs import (ROLL, SAVE, Any, Bool, Int, ListOf, Maybe, Record, Text,
+                                 load_json)
 from forge.errors import UserError
 from forge.i18n import Translator
 from forge.saves import fsync_dir, keep_aside, write_session, write_text_atomic
@@ -42,7 +43,13 @@ COMPACT_EVERY = 50
 DICE_MODES = ("app", "physical")
 JOURNAL_LINE = Record({"op": Text(("act", "undo", "redo", "goto")), "action": Any(),
                        "dice": ListOf(Int(), 10_000), "rolls": ListOf(ROLL, 10_000),
-                       "steps": Int(1), "index": Int(0), "seq": Int(1), "position": Int(0)})
+                       "steps": Int(1), "index": Int(0), "seq": Int(1), "position": Int(0)},
+                      required=("op", "seq"))
+META_FIELDS = Record({"id": Text(), "game": Text(), "name": Text(longest=1_000, blank=True),
+                      "created": Text(blank=True), "updated": Text(blank=True),
+                      "rules_version": Text(), "seed": Maybe(Int()),
+                      "dice_mode": Text(DICE_MODES), "round": Maybe(Int()),
+                      "phase": Maybe(Text()), "finished": Bool(), "log_length": Int(0)})
 
 
 class StoreError(UserError):
@@ -229,9 +236,7 @@ class Store:
             if not folder.is_dir() or ".corrupt-" in folder.name or folder.name.startswith("."):
                 continue
             try:
-                meta = _read_json(folder / META)
-                if not isinstance(meta, dict):
-                    raise ValueError("not a mapping")
+                meta = _read_meta(folder / META)
             except (OSError, ValueError):
                 meta = {"id": folder.name, "name": folder.name, "updated": "", "unreadable": True}
             journal = folder / JOURNAL
@@ -277,9 +282,7 @@ class Store:
         folder = self._folder(game_id)
         session, seq, lines, recovered = self._load(folder)
         try:
-            meta = _read_json(folder / META)
-            if not isinstance(meta, dict):
-                raise ValueError
+            meta = _read_meta(folder / META)
         except (OSError, ValueError):   # the meta is only a summary: rebuild it
             meta = {"id": game_id, "game": session.rules.name, "name": game_id,
                     "created": _now(), "rules_version": session.rules.rules_version,
@@ -327,8 +330,12 @@ class Store:
                 JOURNAL_LINE.check(line, "")
             except ValueError as err:
                 self._corrupt(folder, self._line_reason(number, err))
-            if line.get("seq", 0) <= session.journal_seq:
-                continue                    # already in the snapshot (crash before truncation)
+            if line["seq"] <= session.journal_seq:
+                # already in the snapshot (a crash before truncation): then the snapshot was
+                # taken right after it, at its position, before any line still to replay
+                if count or line.get("position", session.position) != session.position:
+                    self._corrupt(folder, self._line_reason(number, "not in the snapshot"))
+                continue
             if line.get("seq") != seq + 1:
                 self._corrupt(folder, self._line_reason(number, "out of order"))
             try:
@@ -410,6 +417,16 @@ class Store:
 def _read_json(path: Path) -> object:
     """A JSON file of the store (a BOM tolerated); ValueError if it is not plain, bounded JSON."""
     return load_json(path.read_bytes().decode("utf-8-sig"), SAVE)
+
+
+def _read_meta(path: Path) -> dict:
+    """A game's meta; ValueError unless it is a mapping whose summary fields have their types
+    (the other fields are refreshed from the game on every change)."""
+    meta = _read_json(path)
+    if not isinstance(meta, dict):
+        raise ValueError("not a game's meta")
+    META_FIELDS.check_values({k: v for k, v in meta.items() if k in META_FIELDS.fields}, "")
+    return meta
 
 
 def _replay(session: Session, line: dict) -> None:

@@ -29,7 +29,7 @@ _ = messages_translator()._
 
 MAX_SAVE_BYTES = 64 * 1024 * 1024     # a season-long game saves in well under 1 MB
 # how forge begins a save (keys sorted), a hand-indented one too: a save cut short starts so
-_SAVE_START = re.compile(rb'\A\{\s*"(engine_version|entries)"')
+_SAVE_START = re.compile(rb'\A\{\s*"(digests|engine_version|entries)"')
 
 
 def write_text_atomic(path: Path, text: str, sync_dir: bool = True) -> None:

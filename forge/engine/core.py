@@ -9,6 +9,7 @@ result, rolled or entered, is in the log.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -20,7 +21,7 @@ from forge.engine.errors import (N_, ActionError, ForeignSave, IllegalAction, Pa
                                  SaveError)
 
 SAVE_FORMAT = "forge-session"
-SAVE_FORMAT_VERSION = 2     # 2: the generator's state after each entry is recorded and checked
+SAVE_FORMAT_VERSION = 2     # 2: a digest of the state after each entry is recorded and checked
 READ_FORMAT_VERSIONS = (1, 2)
 
 __all__ = ["N_", "ActionError", "ParseError", "IllegalAction", "SaveError", "ForeignSave",
@@ -133,14 +134,14 @@ class Session:
     # --- saves ------------------------------------------------------------------------------
 
     def to_json(self) -> dict:
-        """The save: versioned, self-describing, replayable; the generator's state after each
+        """The save: versioned, self-describing, replayable; a digest of the state after each
         entry lets a reader tell that the log replays to the very game that was saved."""
         return {
             "format": SAVE_FORMAT, "format_version": SAVE_FORMAT_VERSION,
             "game": self.rules.name, "rules_version": self.rules.rules_version,
             "engine_version": ENGINE_VERSION, "generator": GENERATOR,
             "position": self.position, "entries": copy.deepcopy(self.entries),
-            "rng": [state.get("rng") for state in self.states],
+            "digests": [digest(state) for state in self.states],
         }
 
     @classmethod
@@ -185,15 +186,21 @@ def _dice_of(entry: dict) -> list[tuple]:
     return [(r["die"], r["value"], r["reason"], r.get("source")) for r in entry["rolls"]]
 
 
+def digest(state: dict) -> str:
+    """A short fingerprint of a state: equal states, equal digests."""
+    text = json.dumps(state, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def _check_replayed(session: Session, data: dict, number: int) -> None:
-    """The entry replayed with the saved dice and left the generator where the save says."""
+    """The entry replayed with the saved dice to the state the save records (format 2)."""
     what = "the setup" if number == 0 else f"entry {number}"
     if _dice_of(session.entries[-1]) != _dice_of(data["entries"][number]):
         raise SaveError(f"{what} replays with different dice")
-    saved = data.get("rng")
-    if saved is not None and session.states[-1].get("rng") != saved[number]:
-        raise SaveError(f"{what} leaves the dice generator in another state than the save "
-                        f"records (was the seed or a roll edited?)")
+    saved = data.get("digests")
+    if saved is not None and digest(session.states[-1]) != saved[number]:
+        raise SaveError(f"{what} replays to another game than the one saved (was the seed, "
+                        f"an option or an action edited?)")
 
 
 def _check_save(rules: Rules, data: Any) -> None:
@@ -219,7 +226,7 @@ def _check_save(rules: Rules, data: Any) -> None:
         raise SaveError("the save has no log")
     if not 0 <= data["position"] < len(entries):
         raise SaveError("the save's position is outside its log")
-    if version >= 2 and len(data.get("rng") or ()) != len(entries):
-        raise SaveError("the save does not record the dice generator's state after each entry")
-    if version == 1 and "rng" in data:
-        raise SaveError("a save of format 1 records no dice generator states")
+    if version >= 2 and len(data.get("digests") or ()) != len(entries):
+        raise SaveError("the save does not record a digest of the game after each entry")
+    if version == 1 and "digests" in data:
+        raise SaveError("a save of format 1 records no digests")

@@ -293,11 +293,13 @@ class MapOf(Spec):
 
 @dataclass(frozen=True)
 class Record(Spec):
-    """A mapping with known fields, each optional; `info` fields are accepted and ignored
-    (what `legal_actions` adds to an action, so a listed action can be applied as it is)."""
+    """A mapping with known fields, optional but for `required`; `info` fields are accepted
+    and ignored (what `legal_actions` adds to an action, so a listed action can be applied as
+    it is)."""
 
     fields: Mapping[str, Spec] = field(default_factory=dict)
     info: tuple = ()
+    required: tuple = ()
 
     def fits(self, value):
         return isinstance(value, dict)
@@ -315,6 +317,10 @@ class Record(Spec):
         self.check_values(value, where)
 
     def check_values(self, value: dict, where: str) -> None:
+        for name in self.required:
+            if name not in value:
+                raise ParseError(N_("{where}: the field {field} is missing"),
+                                 where=where or ACTION, field=name)
         for name, inner in value.items():
             spec = self.fields.get(name)
             if spec is not None:
@@ -359,17 +365,19 @@ def check_options(schema: Record, options: object) -> None:
 
 
 SEED = Maybe(Int(0, MAX_INT - 1))
-ROLL = Record({"die": Text(), "value": Int(), "reason": Text(longest=MAX_TEXT),
-               "source": Text(("entered", "rolled"))})
+ROLL = Record({"die": Text(), "value": Int(), "reason": Text(longest=MAX_TEXT, blank=True),
+               "source": Text(("entered", "rolled"))}, required=("die", "value", "reason"))
 ENTRY = Record({"action": MapOf(Any(), longest=MAX_ACTION_VALUES),
                 "rolls": ListOf(ROLL, 10_000),
-                "events": ListOf(MapOf(Any(), longest=1_000), 100_000)})
+                "events": ListOf(MapOf(Any(), longest=1_000), 100_000)},
+               required=("action", "rolls", "events"))
 SAVE_SCHEMA = Record({
     "format": Text(), "format_version": Int(1), "game": Text(), "rules_version": Text(),
     "engine_version": Text(), "generator": Text(), "position": Int(0),
     "entries": ListOf(Any(), 1_000_000), "journal_seq": Int(0),
-    "rng": ListOf(Maybe(Int(0, MAX_INT - 1)), 1_000_000),
-})
+    "digests": ListOf(Text(longest=64), 1_000_000),
+}, required=("format", "format_version", "game", "rules_version", "generator", "position",
+             "entries"))
 
 
 def check_save_shape(data: object) -> None:
@@ -383,10 +391,6 @@ def check_save_shape(data: object) -> None:
         if not isinstance(entry, dict):
             raise wrong(where, ENTRY, entry)
         ENTRY.check(entry, where)
-        for name in ("action", "rolls", "events"):
-            if name not in entry:
-                raise ParseError(N_("{where}: the field {field} is missing"), where=where,
-                                 field=name)
 
 
 __all__ = ["Any", "Bool", "Either", "Int", "ListOf", "MapOf", "Maybe", "Null", "Record",

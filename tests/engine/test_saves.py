@@ -5,11 +5,13 @@ import os
 import pytest
 from counting import Counting
 
+from forge.engine import tetrarchia
 from forge.engine.core import Session
 from forge.errors import UserError
 from forge.saves import check_replaceable, read_session, save_session, write_session
 
 RULES = Counting()
+TETRARCHIA = tetrarchia.RULES
 
 
 def test_write_then_read_gives_the_same_game(tmp_path):
@@ -84,8 +86,18 @@ def test_an_edited_seed_is_detected_even_before_any_roll(tmp_path):
     data["entries"][0]["action"]["seed"] = 77                   # now the program would roll
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(UserError, match="dice generator"):
+    with pytest.raises(UserError, match="replays to another game"):
         read_session(path, RULES)
+
+
+def test_an_edited_option_is_detected(tmp_path):
+    session = Session(TETRARCHIA, {"players": 4}, seed=3)
+    data = session.to_json()
+    data["entries"][0]["action"]["options"]["players"] = 2     # the same rolls, another game
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(UserError, match="replays to another game"):
+        read_session(path, TETRARCHIA)
 
 
 def test_a_save_of_format_1_is_still_read(tmp_path):
@@ -93,7 +105,7 @@ def test_a_save_of_format_1_is_still_read(tmp_path):
     session.act({"type": "roll"})
     data = session.to_json()
     data["format_version"] = 1
-    del data["rng"]
+    del data["digests"]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert read_session(path, RULES).state == session.state
