@@ -14,12 +14,12 @@ import click
 from forge import i18n
 from forge.errors import ContentError, UserError
 from forge.games import DEFAULT_CONTENT, game_ids, load_game
+from forge.validation import KIT_PAPERS    # built when no paper is named
 from forge.cli_conquest import conquest
 from forge.cli_print import calibrate
 from forge.cli_simulate import simulate
 from forge.cli_tetrarchia import tetrarchia
 
-KIT_PAPERS = ("a4", "letter")       # built when no paper is named
 PAPER_CHOICES = ("a4", "letter", "a3", "tabloid")
 DEFAULT_OUT = i18n.REPO_DIR / "build"
 
@@ -184,16 +184,18 @@ def _shown(path: Path) -> str:
 
 @main.command()
 @click.argument("games", nargs=-1)
+@click.option("--no-layout", "quick", is_flag=True,
+              help="Check the files only; do not lay out every kit.")
 @content_option
-def validate(games, content_dir):
-    """Check content: every problem with file, line and field."""
+def validate(games, quick, content_dir):
+    """Check content: every problem with file, line and field, including what only laying out
+    each kit (every language, A4 and Letter) would find."""
+    from forge.validation import validate_game
+
     problems = []
     names = _games(content_dir, games)
     for name in names:
-        try:
-            load_game(content_dir, name)
-        except ContentError as err:
-            problems += err.problems
+        problems += validate_game(content_dir, name, papers=() if quick else KIT_PAPERS)
     if problems:
         raise ContentError(problems)
     click.echo(_("{count} game(s) valid: {games}").format(count=len(names),

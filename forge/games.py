@@ -107,7 +107,7 @@ def _load_docs(folder: Path) -> tuple[dict[str, Doc], list[Problem]]:
                                                  f"(known: {', '.join(known)})"))
             continue
         try:
-            docs[path.stem] = load_doc(path)
+            docs[path.stem] = load_doc(path, folder)
         except ContentError as err:
             problems += err.problems
     return docs, problems

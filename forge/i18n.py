@@ -11,6 +11,7 @@ Catalogs are read straight from .po files: there is no compile step to forget.
 """
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -19,7 +20,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from forge.errors import Problem, UserError
+from forge.errors import ContentError, Problem, UserError
+from forge.pocheck import check_po
+from forge.safefs import UnsafeFile, read_inside, write_atomic
 
 FORGE_DIR = Path(__file__).parent
 REPO_DIR = FORGE_DIR.parent
@@ -46,20 +49,36 @@ class Entry:
 
 
 class Messages:
-    """The messages of one .po file, looked up by (context, msgid)."""
+    """The messages of one .po file, looked up by (context, msgid).
 
-    def __init__(self, path: Path):
+    The file must lie in `folder` (by default the one holding `locale/`), links followed, and
+    pass the strict syntax check of forge/pocheck.py before Babel reads it.
+    """
+
+    def __init__(self, path: Path, folder: Path | None = None):
         self.path = path
+        self.folder = Path(folder) if folder is not None else Path(path).parents[3]
         self.entries: dict[tuple[str | None, str], Entry] = {}
-        if path.exists():
+        if path.exists() or path.is_symlink():
             self._read()
 
     def _read(self) -> None:
         try:
-            with self.path.open("rb") as stream:
-                catalog = read_po(stream)
-        except Exception as err:   # Babel raises several types for a broken file
-            raise UserError(f"{self.path}: not a readable gettext catalog ({err})") from None
+            raw = read_inside(self.path, self.folder)
+            text = raw.decode("utf-8-sig")
+        except UnsafeFile as err:
+            raise ContentError([Problem(self.path, 0, "", err.reason)]) from None
+        except UnicodeDecodeError as err:
+            raise ContentError([Problem(self.path, 0, "", f"is not UTF-8 text ({err.reason})")]
+                               ) from None
+        problems = check_po(self.path, text)
+        if problems:
+            raise ContentError(problems)
+        try:
+            catalog = read_po(io.BytesIO(text.encode("utf-8")))
+        except Exception as err:   # noqa: BLE001 - Babel raises several types for a broken file
+            raise ContentError([Problem(self.path, 0, "", f"is not a readable gettext catalog "
+                                                          f"({err})")]) from None
         for message in catalog:
             if not message.id or message.fuzzy:
                 continue
@@ -184,11 +203,12 @@ def check_game_catalogs(game_dir: Path, game_id: str, texts, languages: list[str
     return problems
 
 
-def _creation_date(path: Path):
+def _creation_date(path: Path, folder: Path | None = None):
     """The catalog's own creation date, kept so an update with no new message changes nothing."""
     import datetime
 
     if path.exists():
+        Messages(path, folder)          # refuses a broken or outside catalog before Babel reads it
         with path.open("rb") as stream:
             return read_po(stream).creation_date
     return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
@@ -212,6 +232,7 @@ def write_catalog(path: Path, keys: list[tuple[str | None, str]], lang: str,
         missing += msgstr is None
         catalog.add(msgid, msgstr or "", context=context)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as stream:
-        write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, omit_header=False, sort_output=False)
+    write_atomic(path, out.getvalue())
     return missing

@@ -3,11 +3,18 @@
 A schema is itself YAML, in a small vocabulary (see docs/content-format.md):
 
     type: map | dict | list | str | text | id | int | number | bool | enum | color | point | ref | any
-    map:    fields: {name: schema}; a field is required unless it says `optional: true`
+    map:    fields: {name: schema}; a field is required unless it says `optional: true`;
+            ordered: [[low, high], ...] (field `low` may not exceed field `high`)
     dict:   keys: schema, values: schema (a mapping whose keys are data, not field names)
     list:   items: schema, min, max, unique: <field of each item> (or true for scalars),
             defines: <collection> (each item's `unique` field becomes an id other files can ref)
-    int, number: min, max        enum: values        ref: to: <collection>
+    dict:   also defines: <collection> (each key becomes an id), required: [keys that must be there]
+    variant: by: <field>, schemas: <folder> (a map field checked by the schema, in
+            forge/schemas/<folder>/, named after the value of its sibling field <field>)
+    paint:  a colour '#rrggbb', a name of the palette (game.yaml) or an emperor's id
+    int, number: min, max (default: within +-1,000,000)        enum: values
+    point:  min, max for each coordinate (default: within +-5,000 mm)
+    str, text: max length (default 1,000 characters)        ref: to: <collection>
     id:     defines: <collection> (a scalar id that others can ref)
     text:   English text shown to players; it is translated through the game's catalog
 
@@ -16,6 +23,7 @@ returns the translatable texts it met, so catalogs can be checked against the co
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -30,6 +38,10 @@ from forge.errors import Problem
 SCHEMA_DIR = Path(__file__).parent / "schemas"
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
+NUMBER_LIMIT = 1_000_000    # no count, cost or size in a game comes near this
+POINT_LIMIT = 5_000.0       # mm: five metres, larger than any board
+TEXT_LIMIT = 1_000          # characters: the longest real text is a third of this
+ID_LIMIT = 64
 
 
 @dataclass(frozen=True)
@@ -76,8 +88,17 @@ def validate_docs(docs: list[Doc]) -> Validation:
     return result
 
 
+PAINT = ("colour", "emperor")     # what a `paint` value may name besides '#rrggbb'
+
+
 def _resolve_refs(result: Validation) -> None:
     for collection, value, doc, at in result.refs:
+        if collection == PAINT:
+            if not any(value in result.ids.get(c, {}) for c in PAINT):
+                known = ", ".join(sorted(result.ids.get("colour", {})))
+                result.problems.append(doc.problem(at, f"unknown colour '{value}' (the palette "
+                                                       f"has: {known}; or write '#rrggbb')"))
+            continue
         known = result.ids.get(collection, {})
         if value not in known:
             result.problems.append(doc.problem(at, f"unknown {collection} '{value}'"))
@@ -116,6 +137,10 @@ def _check_map(value, schema, at, doc, result, ctx):
         return _fail(doc, at, result, f"expected a mapping, found {_type_name(value)}")
     fields = schema.get("fields", {})
     for name, sub in fields.items():
+        if sub.get("type") == "variant":
+            sub = _variant(sub, value, name, at, doc, result)
+            if sub is None:
+                continue
         if name in value:
             _check(value[name], sub, at + (name,), doc, result, f"{ctx}/{name}")
         elif not sub.get("optional", False):
@@ -124,14 +149,46 @@ def _check_map(value, schema, at, doc, result, ctx):
         if name not in fields:
             known = ", ".join(fields)
             _fail(doc, at + (name,), result, f"unknown field '{name}' (known fields: {known})")
+    for low, high in schema.get("ordered", []):
+        if _is_number(value.get(low)) and _is_number(value.get(high)) and value[low] > value[high]:
+            _fail(doc, at + (low,), result, f"{low} ({value[low]}) is more than {high} "
+                                            f"({value[high]})")
+
+
+def _variant(schema: dict, value: dict, name: str, at, doc, result) -> dict | None:
+    """The schema of a variant field, chosen by its sibling field (None: none applies)."""
+    choice = value.get(schema["by"])
+    known = variant_names(schema["schemas"])
+    if not isinstance(choice, str) or choice not in known:
+        _fail(doc, at + (schema["by"],), result, f"'{str(choice)[:40]}' is not one of: "
+                                                 f"{', '.join(known)}")
+        return None
+    sub = dict(load_schema(f"{schema['schemas']}/{choice}.yaml"))
+    sub["optional"] = schema.get("optional", False)
+    return sub
+
+
+@cache
+def variant_names(folder: str) -> tuple[str, ...]:
+    """The names of the schemas in forge/schemas/<folder>/."""
+    return tuple(sorted(p.stem for p in (SCHEMA_DIR / folder).glob("*.yaml")))
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _check_dict(value, schema, at, doc, result, ctx):
     if not isinstance(value, dict):
         return _fail(doc, at, result, f"expected a mapping, found {_type_name(value)}")
+    for key in schema.get("required", []):
+        if key not in value:
+            _fail(doc, at, result, f"must have an entry '{key}'")
     for key, item in value.items():
         if "keys" in schema:
             _check(key, schema["keys"], at + (key,), doc, result, ctx)
+        if "defines" in schema and isinstance(key, str):
+            _define(schema["defines"], key, doc, at + (key,), result)
         _check(item, schema.get("values", {}), at + (key,), doc, result, f"{ctx}/{key}")
 
 
@@ -178,20 +235,26 @@ def _define(collection: str, key: Any, doc: Doc, at: Path_, result: Validation) 
         known[key] = (doc, at)
 
 
-def _check_str(value, schema, at, doc, result, ctx):
+def _check_str(value, schema, at, doc, result, ctx) -> bool:
     if not isinstance(value, str) or not value.strip():
-        return _fail(doc, at, result, f"expected text, found {_type_name(value)}")
+        _fail(doc, at, result, f"expected text, found {_type_name(value)}")
+        return False
+    limit = schema.get("max", TEXT_LIMIT)
+    if len(value) > limit:
+        _fail(doc, at, result, f"is {len(value):,} characters long; at most {limit:,} fit")
+        return False
+    return True
 
 
 def _check_text(value, schema, at, doc, result, ctx):
-    if not isinstance(value, str) or not value.strip():
-        return _fail(doc, at, result, f"expected text, found {_type_name(value)}")
+    if not _check_str(value, schema, at, doc, result, ctx):
+        return
     result.texts.append(Text(ctx, value, doc.path, doc.line(at), tuple(at)))
 
 
 def _check_id(value, schema, at, doc, result, ctx):
-    if not isinstance(value, str) or not ID_PATTERN.match(value):
-        shown = value if isinstance(value, str) else _type_name(value)
+    if not isinstance(value, str) or not ID_PATTERN.match(value) or len(value) > ID_LIMIT:
+        shown = value[:ID_LIMIT] if isinstance(value, str) else _type_name(value)
         return _fail(doc, at, result, f"'{shown}' is not an id (letters, digits, - _ .)")
     if "defines" in schema:
         _define(schema["defines"], value, doc, at, result)
@@ -202,10 +265,16 @@ def _check_number(value, schema, at, doc, result, ctx, integer=False):
     if isinstance(value, bool) or not ok:
         wanted = "a whole number" if integer else "a number"
         return _fail(doc, at, result, f"expected {wanted}, found {_type_name(value)}")
-    low, high = schema.get("min"), schema.get("max")
-    if low is not None and value < low:
+    _check_range(value, schema.get("min", -NUMBER_LIMIT), schema.get("max", NUMBER_LIMIT),
+                 at, doc, result)
+
+
+def _check_range(value, low, high, at, doc, result) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        _fail(doc, at, result, f"{value} is not a finite number")
+    elif value < low:
         _fail(doc, at, result, f"{value} is below the minimum {low}")
-    if high is not None and value > high:
+    elif value > high:
         _fail(doc, at, result, f"{value} is above the maximum {high}")
 
 
@@ -220,26 +289,40 @@ def _check_bool(value, schema, at, doc, result, ctx):
 
 def _check_enum(value, schema, at, doc, result, ctx):
     values = schema["values"]
-    if value not in values:
+    if not isinstance(value, (str, int, float, bool)) or value not in values:
         allowed = ", ".join(str(v) for v in values)
-        _fail(doc, at, result, f"'{value}' is not one of: {allowed}")
+        shown = str(value)[:40] if isinstance(value, (str, int, float, bool)) else _type_name(value)
+        _fail(doc, at, result, f"'{shown}' is not one of: {allowed}")
 
 
 def _check_color(value, schema, at, doc, result, ctx):
     if not isinstance(value, str) or not COLOR_PATTERN.match(value):
-        _fail(doc, at, result, f"'{value}' is not a colour like '#a1b2c3'")
+        shown = value[:40] if isinstance(value, str) else _type_name(value)
+        _fail(doc, at, result, f"'{shown}' is not a colour like '#a1b2c3'")
 
 
 def _check_point(value, schema, at, doc, result, ctx):
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
-        _fail(doc, at, result, "expected a point [x, y] in millimetres")
+    if not isinstance(value, list) or len(value) != 2 or not all(map(_is_number, value)):
+        return _fail(doc, at, result, "expected a point [x, y] in millimetres")
+    for i, coordinate in enumerate(value):
+        _check_range(coordinate, schema.get("min", -POINT_LIMIT), schema.get("max", POINT_LIMIT),
+                     at + (i,), doc, result)
 
 
 def _check_ref(value, schema, at, doc, result, ctx):
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         return _fail(doc, at, result, f"expected an id, found {_type_name(value)}")
     result.refs.append((schema["to"], value, doc, at))
+
+
+def _check_paint(value, schema, at, doc, result, ctx):
+    if isinstance(value, str) and COLOR_PATTERN.match(value):
+        return
+    if not isinstance(value, str) or not ID_PATTERN.match(value):
+        shown = value[:40] if isinstance(value, str) else _type_name(value)
+        return _fail(doc, at, result, f"'{shown}' is not a colour ('#a1b2c3' or a name of "
+                                      f"the palette)")
+    result.refs.append((PAINT, value, doc, at))
 
 
 def _check_any(value, schema, at, doc, result, ctx):
@@ -250,5 +333,5 @@ _CHECKERS = {
     "map": _check_map, "dict": _check_dict, "list": _check_list, "str": _check_str,
     "text": _check_text, "id": _check_id, "int": _check_int, "number": _check_number,
     "bool": _check_bool, "enum": _check_enum, "color": _check_color, "point": _check_point,
-    "ref": _check_ref, "any": _check_any,
+    "ref": _check_ref, "paint": _check_paint, "any": _check_any,
 }

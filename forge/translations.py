@@ -7,14 +7,17 @@ mapping of English text to translation; `check_all` lists what is missing or unu
 from __future__ import annotations
 
 import fcntl
+import io
+import os
 from pathlib import Path
 
-import yaml
 from babel.messages.pofile import read_po, write_po
 
 from forge import i18n
 from forge.errors import Problem, UserError
+from forge.content import load_doc
 from forge.games import game_ids, load_game
+from forge.safefs import write_atomic
 
 DEFAULT_LANGUAGES = ["en", "es"]
 
@@ -48,10 +51,7 @@ def update_all(content_dir: Path) -> list[tuple[Path, int]]:
 
 def merge_mapping(mapping_file: Path, lang: str, content_dir: Path) -> list[tuple[Path, int]]:
     """Fill empty translations in `lang` catalogs from {English text: translation}."""
-    try:
-        mapping = yaml.safe_load(mapping_file.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as err:
-        raise UserError(f"{mapping_file}: not valid YAML ({err})") from None
+    mapping = load_doc(mapping_file).data or {}
     if not isinstance(mapping, dict):
         raise UserError(f"{mapping_file}: expected a mapping of English text to translation")
     paths = [p for p in program_catalog_paths() if _lang_of(p) == lang]
@@ -60,6 +60,7 @@ def merge_mapping(mapping_file: Path, lang: str, content_dir: Path) -> list[tupl
 
 
 def _fill(path: Path, mapping: dict) -> int:
+    i18n.Messages(path)                 # refuses a broken or outside catalog before Babel reads it
     with path.open("rb") as stream:
         catalog = read_po(stream)
     filled = 0
@@ -67,21 +68,29 @@ def _fill(path: Path, mapping: dict) -> int:
         if message.id and not message.string and isinstance(mapping.get(message.id), str):
             message.string = mapping[message.id]
             filled += 1
-    with path.open("wb") as stream:
-        write_po(stream, catalog, width=100, sort_output=False)
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_output=False)
+    write_atomic(path, out.getvalue())
     return filled
 
 
 def _locked(path: Path, action):
     """Run `action` holding a lock file beside `path`, so two writers never interleave."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_suffix(".lock"), "w") as lock:
+    lock_path = path.with_suffix(".lock")
+    try:        # O_NOFOLLOW: a planted link in the lock's place is never opened
+        lock = os.open(lock_path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+    except OSError as err:
+        raise UserError(f"{lock_path}: cannot be used as a lock file ({err.strerror})") from None
+    try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             return action()
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
-            path.with_suffix(".lock").unlink(missing_ok=True)
+            lock_path.unlink(missing_ok=True)
+    finally:
+        os.close(lock)
 
 
 def check_all(content_dir: Path) -> list[Problem]:

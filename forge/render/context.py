@@ -46,4 +46,6 @@ class RenderContext:
         palette = self.game["palette"]
         if name in palette:
             return palette[name]
+        if name.startswith("#"):
+            return name         # content validation let only '#rrggbb' through
         return self.emperor(name)["color"]
