@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from forge.errors import UserError
 from forge.i18n import Translator
 from forge.printing import PrintOptions
 
@@ -38,8 +39,11 @@ class RenderContext:
         return self.data["game"]
 
     def emperor(self, emperor_id: str) -> dict:
-        """One emperor's entry of game.yaml."""
-        return next(e for e in self.game["emperors"] if e["id"] == emperor_id)
+        """One emperor's entry of game.yaml; UserError for an id the game does not have."""
+        for entry in self.game.get("emperors", []):
+            if entry["id"] == emperor_id:
+                return entry
+        raise UserError(f"no emperor or palette colour '{emperor_id}' in game.yaml")
 
     def color(self, name: str) -> str:
         """A colour of the game's palette, or an emperor's colour, as '#rrggbb'."""
