@@ -89,6 +89,7 @@ def load_game(content_dir: Path, game_id: str, check_catalogs: bool = True) -> G
     problems = _id_matches_folder(docs["game"], game_id)
     for check in EXTRA_CHECKS:
         problems += check(docs)
+    problems += _template_problems(folder)
     languages = list(docs["game"].data["languages"])
     if check_catalogs:
         problems += i18n.check_game_catalogs(folder, game_id, result.texts, languages)
@@ -111,6 +112,13 @@ def _load_docs(folder: Path) -> tuple[dict[str, Doc], list[Problem]]:
         except ContentError as err:
             problems += err.problems
     return docs, problems
+
+
+def _template_problems(folder: Path) -> list[Problem]:
+    """Problems of the templates the game can use, found without rendering them."""
+    from forge.render.sheets import check_templates     # rendering stays out of plain loads
+
+    return check_templates(folder)
 
 
 def _id_matches_folder(doc: Doc, game_id: str) -> list[Problem]:

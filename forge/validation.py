@@ -12,7 +12,7 @@ from pathlib import Path
 from forge.errors import ContentError, Problem, UserError
 from forge.games import Game, load_game
 
-KIT_PAPERS = ("a4", "letter")
+KIT_PAPERS = ("a4", "letter")          # the papers of a full build, and of validation
 
 
 def validate_game(content_dir: Path, game_id: str, papers=KIT_PAPERS) -> list[Problem]:
