@@ -324,18 +324,19 @@ class Store:
             self._corrupt(folder, self._snapshot_reason(err))
         session.journal_seq = seq
         lines, recovered, good_bytes = self._read_journal(folder)
-        count = 0
+        count, skipped = 0, None
         for number, line in lines:
             try:
                 JOURNAL_LINE.check(line, "")
             except ValueError as err:
                 self._corrupt(folder, self._line_reason(number, err))
             if line["seq"] <= session.journal_seq:
-                # already in the snapshot (a crash before truncation): then the snapshot was
-                # taken right after it, at its position, before any line still to replay
-                if count or line.get("position", session.position) != session.position:
-                    self._corrupt(folder, self._line_reason(number, "not in the snapshot"))
-                continue
+                if count:               # an old line after new ones
+                    self._corrupt(folder, self._line_reason(number, "out of order"))
+                skipped = (number, line)
+                continue                # already in the snapshot (crash before truncation)
+            if not count:
+                self._check_snapshot_follows(folder, session, skipped)
             if line.get("seq") != seq + 1:
                 self._corrupt(folder, self._line_reason(number, "out of order"))
             try:
@@ -344,12 +345,23 @@ class Store:
                 self._corrupt(folder, self._line_reason(number, f"does not replay: {err}"))
             seq += 1
             count += 1
+        if not count:
+            self._check_snapshot_follows(folder, session, skipped)
         if recovered:                       # cut the torn line so new lines start clean
             with open(folder / JOURNAL, "r+b") as stream:
                 stream.truncate(good_bytes)
                 stream.flush()
                 os.fsync(stream.fileno())
         return session, seq, count, recovered
+
+    def _check_snapshot_follows(self, folder: Path, session: Session, skipped) -> None:
+        """The snapshot was taken right after the last journal line it contains: at its
+        position (else the journal and the snapshot are of different games)."""
+        if skipped is None:
+            return
+        number, line = skipped
+        if line.get("position", session.position) != session.position:
+            self._corrupt(folder, self._line_reason(number, "not in the snapshot"))
 
     def _rules_for(self, folder: Path, data) -> Rules:
         if not isinstance(data, dict):

@@ -3,6 +3,8 @@
 Every command ends with exit status 0, or 1 and a message; never a traceback. A refused
 command leaves the saved game byte for byte as it was and leaves no temporary file behind; a
 file that is not a save is never moved or replaced; a planted link is never written through.
+
+The examples are derandomized (the same every run); FUZZ_EXAMPLES=5000 searches longer.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from forge.engine import conquest, tetrarchia
 sys.path.insert(0, str(Path(__file__).resolve().parent / "engine"))
 from fuzz import mutations  # noqa: E402
 
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 150)), deadline=None,
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 400)), deadline=None,
                 derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 RULES = {"tetrarchia": tetrarchia.RULES, "conquest-of-the-empire-2": conquest.RULES}
 GAMES = {"tetrarchia": ["new", "--seed", "3"],

@@ -3,6 +3,8 @@
 Opening it gives the very game that was stored (less a torn last journal line, reported), or a
 StoreError the screens can show: a game that cannot be trusted is moved aside whole, byte for
 byte; a game of other rules is left as it is. The resume list never fails.
+
+The examples are derandomized (the same every run); FUZZ_EXAMPLES=5000 searches longer.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from forge.engine.tetrarchia import RULES
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from fuzz import mutations  # noqa: E402
 
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 200)), deadline=None,
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 500)), deadline=None,
                 derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 FILES = ("snapshot.json", "journal.jsonl", "meta.json")
 

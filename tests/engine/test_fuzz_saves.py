@@ -4,10 +4,13 @@ Whatever the file holds, reading it ends in one of two ways: the very game that 
 same states at every entry, the same position unless only the position was edited to another
 entry), or a UserError the user can read. A damaged save is kept aside byte for byte only when
 it is recognisably a save; any other file is left where it is, untouched.
+
+The examples are derandomized (the same every run); FUZZ_EXAMPLES=5000 searches longer.
 """
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 from pathlib import Path
 
@@ -22,9 +25,8 @@ from forge.engine.inputs import SAVE_SCHEMA
 from forge.errors import UserError
 from forge.saves import read_session
 
-FUZZ = settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", 400)),
-                deadline=None, derandomize=True, database=None,
-                suppress_health_check=list(HealthCheck))
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 1000)), deadline=None,
+                derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 TOP_FIELDS = tuple(SAVE_SCHEMA.fields)
 
 

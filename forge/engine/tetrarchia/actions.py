@@ -9,22 +9,13 @@ from __future__ import annotations
 from forge.engine.core import N_, IllegalAction, ParseError
 from forge.engine.tetrarchia import barbarian, combat, roman, turns, variants
 from forge.engine.tetrarchia.refusal import Emperor, Phrase, either
+from forge.engine.tetrarchia.schemas import ACTIONS
+from forge.engine.tetrarchia.schemas import INFORMATION as INFORMATION_FIELDS
 from forge.engine.tetrarchia.state import Ctx
 
-FIELDS = {
-    "enter": {"province"},
-    "move": {"to", "by", "sea", "emperor", "discs_from"},
-    "sail": {"fleet", "to"},
-    "protect": set(),
-    "subdue": {"what"},
-    "attack": {"target"},
-    "imperium": {"power", "count", "discs_from"},
-    "transfer": {"from", "to"},
-    "end_turn": set(),
-    "boost": {"times", "discs_from"},
-    "block": {"use", "discs_from"},
-}
-INFORMATION = {"type", "cost", "discs", "gain"}
+# the fields of each action type, as the session's door knows them (schemas.py)
+FIELDS = {kind: set(schema.fields) for kind, schema in ACTIONS.items()}
+INFORMATION = {"type", *INFORMATION_FIELDS}
 
 
 def parse(action: object) -> str:

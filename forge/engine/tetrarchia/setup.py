@@ -13,10 +13,10 @@ from forge.engine.tetrarchia.data import Tables
 from forge.engine.tetrarchia.position import POSITION_OPTIONS, apply_position
 from forge.engine.tetrarchia.refusal import Emperor, either
 from forge.engine.tetrarchia.rulings import merge_rulings
+from forge.engine.tetrarchia.schemas import OPTIONS
 from forge.engine.tetrarchia.state import (GAME, RULES_VERSION, Ctx, place_army, put_threat)
 
-OPTION_FIELDS = {"level", "edition", "players", "control", "variants", "rulings", "fleets",
-                 "shared_caesar", "position"}
+OPTION_FIELDS = set(OPTIONS.fields)     # as the session's door knows them (schemas.py)
 
 
 # --- options --------------------------------------------------------------------------------------
