@@ -66,6 +66,7 @@ class Session:
         self.seed = seed
         self.entries: list[dict] = []
         self.states: list[dict] = []
+        self.digests: list[str | None] = []     # of each state, computed when first needed
         self.position = -1
         dice = self._dice(seed, dice_values)
         outcome = rules.setup(copy.deepcopy(options), dice)
@@ -104,9 +105,17 @@ class Session:
     def _push(self, entry: dict, state: dict) -> None:
         del self.entries[self.position + 1:]
         del self.states[self.position + 1:]
+        del self.digests[self.position + 1:]
         self.entries.append(entry)
         self.states.append(state)
+        self.digests.append(None)
         self.position += 1
+
+    def digest_at(self, index: int) -> str:
+        """The digest of the state after entry `index` (the log's states never change)."""
+        if self.digests[index] is None:
+            self.digests[index] = digest(self.states[index])
+        return self.digests[index]
 
     # --- time travel ------------------------------------------------------------------------
 
@@ -141,7 +150,7 @@ class Session:
             "game": self.rules.name, "rules_version": self.rules.rules_version,
             "engine_version": ENGINE_VERSION, "generator": GENERATOR,
             "position": self.position, "entries": copy.deepcopy(self.entries),
-            "digests": [digest(state) for state in self.states],
+            "digests": [self.digest_at(index) for index in range(len(self.states))],
         }
 
     @classmethod
@@ -198,7 +207,7 @@ def _check_replayed(session: Session, data: dict, number: int) -> None:
     if _dice_of(session.entries[-1]) != _dice_of(data["entries"][number]):
         raise SaveError(f"{what} replays with different dice")
     saved = data.get("digests")
-    if saved is not None and digest(session.states[-1]) != saved[number]:
+    if saved is not None and session.digest_at(number) != saved[number]:
         raise SaveError(f"{what} replays to another game than the one saved (was the seed, "
                         f"an option or an action edited?)")
 
