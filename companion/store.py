@@ -12,7 +12,9 @@ a sequence number `seq`; the snapshot records the last `seq` it contains (`journ
 crash between writing a snapshot and truncating the journal never replays a line twice.
 
 Loading replays the journal over the snapshot. A torn last line (a write cut short) was never
-confirmed: it is dropped, cut from the file and reported in `Game.recovered`. Anything else
+confirmed: it is dropped, cut from the file and reported in `Game.recovered`. The meta, written
+only after its journal line is on disk, records the last `seq` confirmed: a journal that ends
+before it has lost confirmed changes and is not trusted. Anything else
 that cannot be trusted moves the whole game folder aside as `<id>.corrupt-<time>` (never
 deleted, never overwritten) and raises GameUnreadable saying so. A save of another rules
 version raises OtherRulesVersion and is left as it is.
@@ -49,7 +51,8 @@ META_FIELDS = Record({"id": Text(), "game": Text(), "name": Text(longest=1_000, 
                       "created": Text(blank=True), "updated": Text(blank=True),
                       "rules_version": Text(), "seed": Maybe(Int()),
                       "dice_mode": Text(DICE_MODES), "round": Maybe(Int()),
-                      "phase": Maybe(Text()), "finished": Bool(), "log_length": Int(0)})
+                      "phase": Maybe(Text()), "finished": Bool(), "log_length": Int(0),
+                      "seq": Int(0)})
 
 
 class StoreError(UserError):
@@ -207,7 +210,8 @@ class Game:
         self.meta.update(changes)
         self.meta.update(updated=_now(), round=state.get("round"), turn=state.get("turn"),
                          phase=state.get("phase"), outcome=state.get("outcome"),
-                         finished=bool(state.get("outcome")), log_length=self.session.position)
+                         finished=bool(state.get("outcome")), log_length=self.session.position,
+                         seq=self.seq)
         write_json_atomic(self.folder / META, self.meta, sync_dir)
 
     def close(self) -> None:
@@ -327,7 +331,7 @@ class Store:
         count, skipped = 0, None
         for number, line in lines:
             try:
-                JOURNAL_LINE.check(line, "")
+                JOURNAL_LINE.check(line, "line")
             except ValueError as err:
                 self._corrupt(folder, self._line_reason(number, err))
             if line["seq"] <= session.journal_seq:
@@ -347,6 +351,10 @@ class Store:
             count += 1
         if not count:
             self._check_snapshot_follows(folder, session, skipped)
+        if _confirmed_seq(folder) > seq:
+            # the meta is written only after its journal line is on disk: confirmed changes
+            # are missing from the journal
+            self._corrupt(folder, self.tr._("its journal lacks changes that were confirmed"))
         if recovered:                       # cut the torn line so new lines start clean
             with open(folder / JOURNAL, "r+b") as stream:
                 stream.truncate(good_bytes)
@@ -439,6 +447,14 @@ def _read_meta(path: Path) -> dict:
         raise ValueError("not a game's meta")
     META_FIELDS.check_values({k: v for k, v in meta.items() if k in META_FIELDS.fields}, "")
     return meta
+
+
+def _confirmed_seq(folder: Path) -> int:
+    """The last journal line the meta says was confirmed (0 if the meta cannot tell)."""
+    try:
+        return _read_meta(folder / META).get("seq", 0)
+    except (OSError, ValueError):
+        return 0
 
 
 def _replay(session: Session, line: dict) -> None:

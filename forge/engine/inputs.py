@@ -385,12 +385,9 @@ def check_save_shape(data: object) -> None:
 
     The entries' actions are checked when they are replayed, against the game's schemas."""
     check_plain(data, SAVE, MAX_SAVE_VALUES)
-    SAVE_SCHEMA.check(data, "")
-    for number, entry in enumerate(data.get("entries", [])):
-        where = f"entries[{number}]"
-        if not isinstance(entry, dict):
-            raise wrong(where, ENTRY, entry)
-        ENTRY.check(entry, where)
+    SAVE_SCHEMA.check(data, "save")
+    for number, entry in enumerate(data["entries"]):
+        ENTRY.check(entry, f"save.entries[{number}]")
 
 
 __all__ = ["Any", "Bool", "Either", "Int", "ListOf", "MapOf", "Maybe", "Null", "Record",

@@ -131,8 +131,19 @@ def test_complete_json_without_newline_is_also_unconfirmed(store):
     play(game, 2)
     text = (game.folder / "journal.jsonl").read_text()
     (game.folder / "journal.jsonl").write_text(text.rstrip("\n"))
+    meta = json.loads((game.folder / "meta.json").read_text())
+    meta["seq"] = 1             # the meta as it was: it follows a line only once it is whole
+    (game.folder / "meta.json").write_text(json.dumps(meta))
     again = store.open_game(game.id)
     assert again.recovered and again.session.position == 1
+
+
+def test_a_journal_that_lost_confirmed_lines_is_not_trusted(store):
+    game = store.new_game(RULES, OPTIONS, seed=5)
+    play(game, 3)
+    (game.folder / "journal.jsonl").write_text("")
+    with pytest.raises(GameUnreadable, match="lacks changes that were confirmed"):
+        store.open_game(game.id)
 
 
 @pytest.mark.parametrize("damage", ["middle-line", "snapshot", "replay"])
