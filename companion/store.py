@@ -285,6 +285,8 @@ class Store:
         """Load a game: its snapshot, then its journal replayed."""
         folder = self._folder(game_id)
         session, seq, lines, recovered = self._load(folder)
+        for stale in folder.glob(".*.tmp"):     # a write cut short by a kill: never renamed
+            stale.unlink(missing_ok=True)
         try:
             meta = _read_meta(folder / META)
         except (OSError, ValueError):   # the meta is only a summary: rebuild it

@@ -330,3 +330,11 @@ def test_a_failed_meta_write_does_not_undo_a_confirmed_change(store, monkeypatch
     monkeypatch.undo()
     reopened = store.open_game(game.id)
     assert reopened.session.position == game.session.position == 1
+
+
+def test_temporary_files_of_a_write_cut_short_are_cleared_on_opening(store):
+    game = store.new_game(RULES, OPTIONS, seed=5)
+    (game.folder / ".snapshot.json.k1ll3d.tmp").write_text("{half", encoding="utf-8")
+    store.open_game(game.id)
+    assert sorted(p.name for p in game.folder.iterdir()) == ["journal.jsonl", "meta.json",
+                                                              "snapshot.json"]
