@@ -2,17 +2,25 @@
 
 A face is recorded at the level of the reportlab canvas API: while its draw function runs on a
 throwaway canvas, every top-level call it makes (method name and arguments) is kept, with the
-calls on the text objects it gets from `beginText()` and the code of the path objects it hands to
-`drawPath`/`clipPath`. Calls reportlab makes internally (drawString calling beginText) are not
-recorded twice. Replaying calls the same methods with the same arguments on the real canvas, so
-fonts, glyph subsets and resource names are assigned by the document being written, exactly as if
-the face were drawn live: a PDF is byte-identical whether its faces were drawn or replayed. (Raw
-PDF operators are never cached: with TrueType subsets, glyph codes and font names belong to one
-document.)
+calls on the text objects it gets from `beginText()`. Calls reportlab makes internally
+(drawString calling beginText) are not recorded twice. Replaying calls the same methods with the
+same arguments on the real canvas, so fonts, glyph subsets and resource names are assigned by
+the document being written, exactly as if the face were drawn live: a PDF is byte-identical
+whether its faces were drawn or replayed. (Raw PDF operators are never cached, except path
+operators: with TrueType subsets, glyph codes and font names belong to one document.)
 
-A recording is kept only if it is faithful: replayed into a second throwaway canvas it must emit
-exactly the operators the live drawing emitted. A face that fails (its draw function used
-something the recorder does not see) is drawn live in every build, and reported in `uncacheable`.
+A recording is kept only if it is faithful: checked as any stored recording is (see
+forge/piece_replay.py) and replayed into a second throwaway canvas, it must emit exactly the
+operators the live drawing emitted. A face that fails (its draw function used something the
+recorder does not see or the cache does not allow) is drawn live in every build, and reported
+in `uncacheable`.
+
+The cache file is not trusted. It is plain JSON (no pickle), at most MAX_FILE_BYTES, signed with
+an HMAC-SHA256 under a secret key of the user's kept outside the build folder
+(`$XDG_CACHE_HOME/forge/cache-key`): a file signed with another key, or not signed, is ignored
+whole. Even a signed entry is checked before it is replayed; one that holds anything but the
+drawing calls forge's makers make is a miss (the face is drawn live and recorded again). When
+the key cannot be read or made, the build keeps its recordings in memory only.
 
 What invalidates a face is its key (`piece_key`): a sha256 of
 - the fingerprint of the code and files that draw (`fingerprint`): every forge/**/*.py, the
@@ -32,10 +40,13 @@ canvas); every forge maker does.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import io
 import json
+import math
 import os
-import pickle
+import secrets
+import stat
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -44,17 +55,21 @@ from typing import Any, Callable
 import reportlab
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
-FORMAT = 1                              # of the cache file; bump when recordings change shape
+from forge.piece_replay import Recording, Refused, checked, replay
+
+FORMAT = 2                              # of the cache file; bump when recordings change shape
 FORGE_DIR = Path(__file__).resolve().parent
 REPO_TEMPLATES = FORGE_DIR.parent / "templates"
 IMPOSITION_OPTIONS = ("back_offset", "backs", "marks", "board")   # move art, never change it
 KEY_PREFIX = "piece-sha256:"            # of final keys (a maker's own `key` is only an input)
+MAX_FILE_BYTES = 64 * 1024 * 1024       # a kit's cache is about 2 MB
+MAX_ENTRIES = 200_000
+MAX_KEY = 200                           # characters of an entry's key
+SECRET_BYTES = 32
+HEADER = f"forge-piece-cache {FORMAT} hmac-sha256 ".encode()
 
-_PATH = "\x00path"                      # tags of the two non-plain argument kinds
-_TEXT = "\x00text"
 _NOT_RECORDED = frozenset({"beginPath", "stringWidth", "absolutePosition", "getAvailableFonts",
                            "getPageNumber", "getCurrentPageContent", "getCursor", "getX", "getY",
                            "getStartOfLine", "getCode"})
@@ -64,10 +79,6 @@ _NOT_RECORDED = frozenset({"beginPath", "stringWidth", "absolutePosition", "getA
 # them, so they are the same in every document), which makes replaying them nearly free.
 _LITERAL = frozenset({"line", "lines", "bezier", "arc", "rect", "ellipse", "wedge", "circle",
                       "roundRect", "drawPath", "clipPath"})
-
-Recording = tuple   # of ops: (target: text object id or None for the canvas, method (None: the
-# operators in `args` are appended as they are), args, kwargs or None, id of the text object the
-# call returns or None, whether args hold path or text objects to decode)
 
 
 # --- recording ----------------------------------------------------------------------------------
@@ -84,51 +95,47 @@ class _Recorder:
         self.depth = 0
         self.texts = 0
         self.failed: str | None = None
-        self.tagged = False         # whether the value last encoded holds a path or text object
 
     def encode(self, value):
-        if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        """The stored (JSON) form of an argument."""
+        if value is None or isinstance(value, (bool, int, str)):
+            return value
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                raise Unrecordable(f"cannot record the number {value}")
             return value
         if isinstance(value, (list, tuple)):
-            items = [self.encode(v) for v in value]
-            return items if isinstance(value, list) else tuple(items)
-        if isinstance(value, dict):
-            return {k: self.encode(v) for k, v in value.items()}
-        if isinstance(value, Color):
-            return value            # plain, picklable value objects
-        if isinstance(value, PDFPathObject):
-            self.tagged = True
-            return (_PATH, tuple(value._code), getattr(value, "_fillMode", None))
+            return [self.encode(v) for v in value]
+        if type(value) is Color and set(vars(value)) == {"red", "green", "blue", "alpha"}:
+            return {"color": [value.red, value.green, value.blue, value.alpha]}
         if isinstance(value, PDFTextObject) and getattr(value, "_forge_id", None) is not None:
-            self.tagged = True
-            return (_TEXT, value._forge_id)
+            return {"text": value._forge_id}
         raise Unrecordable(f"cannot record an argument of type {type(value).__name__}")
 
     def add_literal(self, code: list[str]) -> None:
         if self.ops and self.ops[-1][1] is None:
-            last = self.ops[-1]
-            self.ops[-1] = (None, None, last[2] + tuple(code), None, None, False)
+            self.ops[-1][2].extend(code)
         else:
-            self.ops.append((None, None, tuple(code), None, None, False))
+            self.ops.append([None, None, list(code), None])
+
+    def add_call(self, target: int | None, name: str, args: tuple, kwargs: dict,
+                 new_id: int | None) -> None:
+        try:
+            if kwargs:
+                raise Unrecordable("cannot record keyword arguments")
+            self.ops.append([target, name, self.encode(args), new_id])
+        except Unrecordable as err:
+            self.failed = self.failed or f"{name}: {err}"
 
 
 def _wrap(name: str, original: Callable, on_text: bool) -> Callable:
-    record = name not in _NOT_RECORDED
+    record_it = name not in _NOT_RECORDED
     literal = name in _LITERAL and not on_text
 
     def wrapper(self, *args, **kwargs):
         recorder = (self._canvas if on_text else self)._forge_recorder
         if recorder is None or recorder.depth:
             return original(self, *args, **kwargs)
-        record_this = record
-        if record:
-            recorder.tagged = False
-            try:
-                op_args = recorder.encode(args)
-                op_kwargs = recorder.encode(kwargs) or None
-            except Unrecordable as err:
-                recorder.failed = recorder.failed or f"{name}: {err}"
-                record_this = False
         code = recorder.canvas._code
         before = len(code)
         recorder.depth += 1
@@ -136,7 +143,9 @@ def _wrap(name: str, original: Callable, on_text: bool) -> Callable:
             result = original(self, *args, **kwargs)
         finally:
             recorder.depth -= 1
-        if record_this and literal and recorder.canvas._fillMode == recorder.fill_mode \
+        if not record_it:
+            return result
+        if literal and recorder.canvas._fillMode == recorder.fill_mode \
                 and code is recorder.canvas._code:
             recorder.add_literal(code[before:])
             return result
@@ -146,9 +155,7 @@ def _wrap(name: str, original: Callable, on_text: bool) -> Callable:
             recorder.texts += 1
             result.__class__ = _RecordingText
             result._forge_id = new_id
-        if record_this:
-            recorder.ops.append((self._forge_id if on_text else None, name, op_args, op_kwargs,
-                                 new_id, recorder.tagged))
+        recorder.add_call(self._forge_id if on_text else None, name, args, kwargs, new_id)
         return result
 
     wrapper.__name__ = name
@@ -193,8 +200,9 @@ def fresh_canvas(cls=Canvas) -> Canvas:
     return cls(io.BytesIO(), **canvas_settings())
 
 
-def record(draw: Callable) -> tuple[Recording | None, list[str], str | None]:
-    """Draw on a fresh canvas, recording: (recording or None, operators emitted, why not)."""
+def record(draw: Callable) -> tuple[list | None, list[str], str | None]:
+    """Draw on a fresh canvas, recording: (stored recording or None, operators emitted, why
+    not)."""
     canvas = fresh_canvas(_RecordingCanvas)
     recorder = _Recorder(canvas)
     canvas._forge_recorder = recorder
@@ -203,73 +211,48 @@ def record(draw: Callable) -> tuple[Recording | None, list[str], str | None]:
     canvas._forge_recorder = None
     if recorder.failed:
         return None, canvas._code[start:], recorder.failed
-    return tuple(recorder.ops), canvas._code[start:], None
+    return recorder.ops, canvas._code[start:], None
 
 
-def replay(canvas: Canvas, recording: Recording) -> None:
-    """Make the recorded calls on `canvas`."""
-    texts: dict[int, Any] = {}
-
-    def decode(value):
-        if isinstance(value, tuple):
-            if value and value[0] == _PATH:
-                path = PDFPathObject()
-                path._code = list(value[1])
-                if value[2] is not None:
-                    path._fillMode = value[2]
-                return path
-            if value and value[0] == _TEXT:
-                return texts[value[1]]
-            return tuple(decode(v) for v in value)
-        if isinstance(value, list):
-            return [decode(v) for v in value]
-        if isinstance(value, dict):
-            return {k: decode(v) for k, v in value.items()}
-        return value
-
-    for target, method, args, kwargs, new_id, tagged in recording:
-        if method is None:
-            canvas._code.extend(args)
-            continue
-        function = getattr(canvas if target is None else texts[target], method)
-        if tagged:
-            args, kwargs = decode(args), decode(kwargs)
-        result = function(*args, **kwargs) if kwargs else function(*args)
-        if new_id is not None:
-            texts[new_id] = result
-
-
-def faithful_recording(draw: Callable) -> tuple[Recording | None, str | None]:
-    """A recording of `draw` checked against the live drawing, or (None, the reason)."""
-    recording, live, why = record(draw)
-    if recording is None:
-        return None, why
+def faithful_recording(draw: Callable) -> tuple[list | None, Recording | None, str | None]:
+    """A recording of `draw` checked against the live drawing: (its stored form, its checked
+    form, None), or (None, None, the reason it is not kept)."""
+    stored, live, why = record(draw)
+    if stored is None:
+        return None, None, why
+    try:
+        recording = checked(stored)
+    except Refused as err:
+        return None, None, f"not allowed in the cache: {err}"
     check = fresh_canvas()
     start = len(check._code)
     replay(check, recording)
     if check._code[start:] != live:
-        return None, "replaying does not give the operators drawing gave"
-    try:
-        pickle.dumps(recording)
-    except Exception as err:        # noqa: BLE001 - any pickling failure means: not cacheable
-        return None, f"not picklable: {err}"
-    return recording, None
+        return None, None, "replaying does not give the operators drawing gave"
+    return stored, recording, None
 
 
 # --- the cache ----------------------------------------------------------------------------------
 
 class PieceCache:
-    """Recordings of faces by key, loaded from and saved to one file (or kept in memory only)."""
+    """Recordings of faces by key, loaded from and saved to one signed file (or kept in memory
+    only: without a path, or when the user's cache key is not available)."""
 
-    def __init__(self, path: Path | None = None):
+    def __init__(self, path: Path | None = None, secret: bytes | None = None):
         self.path = Path(path) if path is not None else None
-        self.entries: dict[str, Recording | None] = {}   # None: known not cacheable
+        self.secret = secret if secret is not None or self.path is None else user_secret()
+        if self.secret is None:
+            self.path = None                # no key: nothing is read, nothing is saved
+        self.entries: dict[str, list | None] = {}       # stored forms; None: not cacheable
         self.used: set[str] = set()
         self.rendered: list[str] = []       # keys drawn live in this build
         self.replayed = 0                   # faces replayed from a recording
         self.uncacheable: dict[str, str] = {}   # key -> why its recording is not faithful
+        self.refused: dict[str, str] = {}   # key -> why its stored recording was not replayed
+        self._ready: dict[str, Recording | None] = {}   # checked recordings by key
         if self.path is not None:
-            self.entries = _load(self.path)
+            self.entries = _load(self.path, self.secret)
+        self._changed = False               # whether entries differ from the file's
 
     def draw(self, canvas: Canvas, key: str | None, draw: Callable) -> None:
         """Draw a face on `canvas`: replayed when its key is known, else drawn and recorded."""
@@ -277,23 +260,49 @@ class PieceCache:
             draw(canvas)
             return
         self.used.add(key)
-        if key in self.entries:
-            recording = self.entries[key]
-            if recording is not None:
-                replay(canvas, recording)
+        if self._known(key):
+            recording = self._ready[key]
+            if recording is not None and _replayed(canvas, recording):
                 self.replayed += 1
                 return
+            if recording is not None:       # checked, yet reportlab refused it: drawn live
+                self.refused[key] = "replaying it failed"
+                self._forget(key)
             self.rendered.append(key)
             draw(canvas)
             return
         self.rendered.append(key)
-        recording, why = faithful_recording(draw)
-        self.entries[key] = recording
+        stored, recording, why = faithful_recording(draw)
+        self.entries[key] = stored
+        self._changed = True
+        self._ready[key] = recording
         if recording is None:
             self.uncacheable[key] = why or "?"
             draw(canvas)
         else:
             replay(canvas, recording)
+
+    def _known(self, key: str) -> bool:
+        """Whether `key` has a checked recording (or is known not cacheable); a stored entry is
+        checked on first use, and forgotten when it is refused."""
+        if key in self._ready:
+            return True
+        if key not in self.entries:
+            return False
+        stored = self.entries[key]
+        try:
+            self._ready[key] = None if stored is None else checked(stored)
+        except Refused as err:
+            self.refused[key] = str(err)
+            self._forget(key)
+            return False
+        return True
+
+    def _forget(self, key: str) -> None:
+        """Drop a stored entry found bad: the next build records the face again."""
+        self.entries.pop(key, None)
+        self._ready.pop(key, None)
+        self._changed = True
 
     def save(self) -> bool:
         """Write the entries used since loading (the others are stale) atomically; False when
@@ -301,55 +310,152 @@ class PieceCache:
         slower, it never fails this one)."""
         if self.path is None:
             return False
+        if not self._changed and self.used == set(self.entries):
+            return True                     # the file holds exactly these entries already
         keep = {k: v for k, v in self.entries.items() if k in self.used}
-        payload = {"format": FORMAT, "reportlab": reportlab.Version, "entries": keep}
+        payload = json.dumps({"format": FORMAT, "reportlab": reportlab.Version, "entries": keep},
+                             separators=(",", ":")).encode("ascii")
+        if len(payload) > MAX_FILE_BYTES:
+            return False
         temporary = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}-",
                                                  dir=self.path.parent)
             with os.fdopen(handle, "wb") as out:
-                pickle.dump(payload, out, protocol=pickle.HIGHEST_PROTOCOL)
+                out.write(HEADER + _signature(self.secret, payload) + b"\n" + payload)
             os.replace(temporary, self.path)
         except OSError:
             if temporary is not None:
                 Path(temporary).unlink(missing_ok=True)
             return False
+        self.entries = keep
+        self._changed = False
         return True
 
 
-class _PlainUnpickler(pickle.Unpickler):
-    """Loads plain data and reportlab colours only: a planted cache file cannot run code."""
-
-    COLORS = ("Color", "CMYKColor", "PCMYKColor", "CMYKColorSep", "PCMYKColorSep")
-
-    def find_class(self, module, name):
-        if module == "reportlab.lib.colors" and name in self.COLORS:
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"a render cache holds no {module}.{name}")
-
-
-def _load(path: Path) -> dict:
-    """The entries of a cache file; empty when it is missing, corrupt or of another version."""
+def _replayed(canvas: Canvas, recording: Recording) -> bool:
+    """Replay a checked recording; should reportlab still raise (`checked` allows only calls
+    it takes), undo what the replay did to the canvas's content and state and say False."""
+    mark, depth = len(canvas._code), len(canvas.state_stack)
+    state = {name: canvas.__dict__[name] for name in canvas.STATE_ATTRIBUTES}
     try:
-        with open(path, "rb") as handle:
-            payload = _PlainUnpickler(handle).load()
-    except Exception:                   # noqa: BLE001 - a bad cache is only a slower build
+        replay(canvas, recording)
+    except Exception:                   # noqa: BLE001 - any failure: the face is drawn live
+        del canvas._code[mark:]
+        del canvas.state_stack[depth:]
+        canvas.__dict__.update(state)
+        return False
+    return True
+
+
+def _signature(secret: bytes, payload: bytes) -> bytes:
+    return hmac.new(secret, payload, hashlib.sha256).hexdigest().encode("ascii")
+
+
+def _load(path: Path, secret: bytes) -> dict:
+    """The entries of a cache file; empty when it is missing, too large, not signed with the
+    user's key, corrupt or of another version."""
+    try:
+        data = _read_regular(path, MAX_FILE_BYTES)
+    except OSError:
         return {}
-    if (not isinstance(payload, dict) or payload.get("format") != FORMAT
-            or payload.get("reportlab") != reportlab.Version
-            or not isinstance(payload.get("entries"), dict)):
+    header, newline, payload = data.partition(b"\n")
+    if not newline or not hmac.compare_digest(header, HEADER + _signature(secret, payload)):
         return {}
-    entries = payload["entries"]
-    if not all(isinstance(k, str) and (v is None or isinstance(v, tuple))
-               for k, v in entries.items()):
+    try:
+        content = json.loads(payload)
+    except (ValueError, RecursionError):
         return {}
-    return dict(entries)
+    if (type(content) is not dict or content.get("format") != FORMAT
+            or content.get("reportlab") != reportlab.Version
+            or type(content.get("entries")) is not dict
+            or len(content["entries"]) > MAX_ENTRIES):
+        return {}
+    return {k: v for k, v in content["entries"].items()
+            if len(k) <= MAX_KEY and (v is None or type(v) is list)}
+
+
+def _read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, not through a link (OSError when it
+    is anything else: a link, a folder, a pipe, a device, too large)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    handle = os.open(path, flags)
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            raise OSError(f"{path}: not a regular file of at most {limit} bytes")
+        with os.fdopen(os.dup(handle), "rb") as file:
+            data = file.read(limit + 1)
+    finally:
+        os.close(handle)
+    if len(data) > limit:
+        raise OSError(f"{path}: larger than {limit} bytes")
+    return data
 
 
 def cache_path(out_dir: Path, game_id: str, lang: str, paper: str) -> Path:
     """Where the cache of one kit lives: beside the kits, not inside the kit folder."""
-    return Path(out_dir) / ".cache" / f"{game_id}-{lang}-{paper}.pickle"
+    return Path(out_dir) / ".cache" / f"{game_id}-{lang}-{paper}.json"
+
+
+# --- the user's key -----------------------------------------------------------------------------
+
+def secret_path() -> Path:
+    """Where the user's render-cache key lives: outside every build folder."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):         # the XDG spec: a relative value is ignored
+        base = str(Path.home() / ".cache")
+    return Path(base) / "forge" / "cache-key"
+
+
+def user_secret() -> bytes | None:
+    """The user's render-cache key, made (private, never through a link) on first use; None
+    when it cannot be made or read safely, which turns the cache file off."""
+    try:
+        path = secret_path()
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except (OSError, RuntimeError, NotImplementedError, AttributeError):
+        return None
+    try:
+        return _secret_in(folder, path.name)
+    except (OSError, NotImplementedError, ValueError):
+        return None
+    finally:
+        os.close(folder)
+
+
+def _secret_in(folder: int, name: str) -> bytes:
+    try:
+        return _read_secret(folder, name)
+    except FileNotFoundError:
+        pass
+    try:
+        handle = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600,
+                         dir_fd=folder)
+    except FileExistsError:             # another build made it just now
+        return _read_secret(folder, name)
+    secret = secrets.token_bytes(SECRET_BYTES)
+    with os.fdopen(handle, "wb") as out:
+        out.write(secret)
+    return secret
+
+
+def _read_secret(folder: int, name: str) -> bytes:
+    """The key file's bytes, if it is a regular file of the user's that only they can read."""
+    handle = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=folder)
+    try:
+        info = os.fstat(handle)
+        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
+                or info.st_mode & 0o077 or info.st_size != SECRET_BYTES):
+            raise ValueError("the render-cache key is not a private file of its owner's")
+        secret = os.read(handle, SECRET_BYTES + 1)
+    finally:
+        os.close(handle)
+    if len(secret) != SECRET_BYTES:
+        raise ValueError("the render-cache key has the wrong length")
+    return secret
 
 
 # --- keys ---------------------------------------------------------------------------------------

@@ -9,6 +9,15 @@ from forge.games import DEFAULT_CONTENT, load_game
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_cache_key(tmp_path_factory):
+    """Render caches are signed with a key made for the test session, not the user's own."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture
 def content_copy(tmp_path):
     """A private copy of the content folder that a test may edit."""

@@ -3,8 +3,7 @@ bytes, and changes that re-render only the pieces that depend on them (forge/pie
 from __future__ import annotations
 
 import inspect
-import io
-import pickle
+import json
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -14,8 +13,9 @@ import yaml
 
 from forge import kit as kit_module
 from forge.games import DEFAULT_CONTENT, game_ids, load_game
-from forge.piece_cache import (PieceCache, cache_path, faithful_recording, fingerprint,
-                               fresh_canvas, record, replay)
+from forge.piece_cache import (HEADER, PieceCache, cache_path, faithful_recording, fingerprint,
+                               fresh_canvas, record, user_secret)
+from forge.piece_replay import checked, replay
 from forge.printing import PrintOptions
 from forge.render import READS
 from forge.write import face_key, face_of
@@ -133,16 +133,6 @@ def _warm_start(runs, out: Path, game_id: str = "tetrarchia") -> None:
 
 # --- recordings ----------------------------------------------------------------------------------
 
-class _PlainUnpickler(pickle.Unpickler):
-    """Refuses anything but builtins and reportlab colours: recordings are plain data."""
-
-    def find_class(self, module, name):
-        if module == "reportlab.lib.colors" and name in ("Color", "CMYKColor", "PCMYKColor",
-                                                          "CMYKColorSep", "PCMYKColorSep"):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"not plain data: {module}.{name}")
-
-
 @pytest.mark.slow
 def test_every_face_of_the_kit_replays_to_the_same_operators(runs):
     faces = {}
@@ -151,12 +141,12 @@ def test_every_face_of_the_kit_replays_to_the_same_operators(runs):
     components = {c for c, _ in faces.values()}
     assert {"instructions", "rules-reference", "summary-sheets", "board", "atlas"} <= components
     for key, (component, draw) in faces.items():
-        recording, live, why = record(draw)
-        assert recording is not None, f"{component}: {why}"
-        plain = _PlainUnpickler(io.BytesIO(pickle.dumps(recording))).load()
+        stored, live, why = record(draw)
+        assert stored is not None, f"{component}: {why}"
+        plain = json.loads(json.dumps(stored))      # as the cache file keeps it
         canvas = fresh_canvas()
         start = len(canvas._code)
-        replay(canvas, plain)
+        replay(canvas, checked(plain))
         assert canvas._code[start:] == live, component
         assert live, f"{component}: drew nothing"
 
@@ -196,8 +186,9 @@ def test_every_face_of_every_game_is_cacheable(game_id, lang, paper):
                     faces.setdefault(id(draw), (f"{component.id} {name}", draw))
     assert faces
     for where, draw in faces.values():
-        recording, why = faithful_recording(draw)
-        assert recording is not None, f"{game_id} {lang} {paper} {where}: {why}"
+        stored, recording, why = faithful_recording(draw)
+        assert recording is not None and stored is not None, \
+            f"{game_id} {lang} {paper} {where}: {why}"
 
 
 def test_a_face_the_recorder_cannot_see_is_drawn_live_every_time():
@@ -235,7 +226,7 @@ def test_a_warm_rebuild_renders_nothing_and_writes_the_same_bytes(runs):
 
 @pytest.mark.slow
 def test_the_cache_keeps_only_entries_used_since_loading(runs, tmp_path):
-    path = tmp_path / "cache.pickle"
+    path = tmp_path / "cache.json"
     path.write_bytes(runs["cache"].read_bytes())
     cache = PieceCache(path)
     assert set(cache.entries) == set(runs["cold"].rendered)
@@ -244,21 +235,39 @@ def test_the_cache_keeps_only_entries_used_since_loading(runs, tmp_path):
     cache.draw(fresh_canvas(), "new:front", lambda c: c.line(0, 0, 1, 1))
     assert cache.save()
     assert set(PieceCache(path).entries) == {kept, "new:front"}
-    assert not [p for p in tmp_path.iterdir() if p.name != "cache.pickle"]   # no temp file left
+    assert not [p for p in tmp_path.iterdir() if p.name != "cache.json"]   # no temp file left
 
 
-@pytest.mark.parametrize("damage", [b"", b"not a pickle", "truncated", "other format", "code"])
+def _signed_payload(payload: bytes) -> bytes:
+    """A cache file holding `payload`, signed with the user's key as PieceCache.save signs."""
+    import hashlib
+    import hmac
+    mac = hmac.new(user_secret(), payload, hashlib.sha256).hexdigest().encode()
+    return HEADER + mac + b"\n" + payload
+
+
+@pytest.mark.parametrize("damage", [b"", b"not json", "truncated", "other format", "pickle",
+                                    "unsigned", "deep"])
 def test_a_corrupt_or_foreign_cache_file_is_ignored(tmp_path, damage):
-    path = tmp_path / "cache.pickle"
+    import pickle
+
+    path = tmp_path / "cache.json"
+    entry = {"x:front": [[None, "drawString", [0, 0, "planted"], None]]}
     if damage == "truncated":
         good = PieceCache(path)
         good.draw(fresh_canvas(), "y:front", lambda c: [c.circle(i, i, 2) for i in range(50)])
         assert good.save() and PieceCache(path).entries
         damage = path.read_bytes()[:len(path.read_bytes()) // 2]
-    elif damage == "code":          # a planted pickle that would run code is refused, not run
+    elif damage == "pickle":        # the old format: never unpickled
         damage = pickle.dumps({"format": 1, "entries": {"x:front": (print,)}})
     elif damage == "other format":
-        damage = pickle.dumps({"format": -1, "entries": {"x:front": ()}})
+        damage = _signed_payload(json.dumps({"format": -1, "entries": entry}).encode())
+    elif damage == "unsigned":
+        import reportlab
+        damage = json.dumps({"format": 2, "reportlab": reportlab.Version,
+                             "entries": entry}).encode()
+    elif damage == "deep":          # signed, but nested too deep for the JSON parser
+        damage = _signed_payload(b"[" * 100_000 + b"]" * 100_000)
     path.write_bytes(damage)
     cache = PieceCache(path)
     assert cache.entries == {}
