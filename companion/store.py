@@ -374,9 +374,9 @@ class Store:
             self._corrupt(folder, self._line_reason(number, "not in the snapshot"))
 
     def _rules_for(self, folder: Path, data) -> Rules:
-        if not isinstance(data, dict):
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str):
             self._corrupt(folder, self._snapshot_reason("not a session save"))
-        rules = self.rules.get(data.get("game"))
+        rules = self.rules.get(data["game"])
         if rules is None:
             raise OtherRulesVersion(
                 self.tr._("the saved game {game} is a game of {rules}, which this program does "

@@ -1,5 +1,6 @@
 """Mutations of real JSON for the fuzz tests: type swaps, deletions, unknown fields, deep
-nesting, huge numbers, NaN and infinity, true or false for numbers, endless texts.
+nesting, huge numbers, NaN and infinity, true or false for numbers, endless texts, and values
+of the right type that a game does not expect there (another id, a count at an edge).
 
 `mutations(value)` draws a mutated deep copy of a real value (an action, set-up options, a
 position, a save) with a note of what it did and whether the door must refuse it whatever the
@@ -20,6 +21,12 @@ from forge.engine.inputs import MAX_DEPTH, MAX_INT, MAX_TEXT
 STRANGE = [None, True, False, 0, -1, 1, 7, 1.5, -0.0, "", " ", "x", "ROMA", "angela", "é" * 3,
            "\u0000", "𝔘𝔫𝔦", [], [1], ["x"], {}, {"x": 1}, {"": None}, [[[]]], [None]]
 HUGE = [MAX_INT, -MAX_INT, 10 ** 30, 2 ** 200, float("nan"), float("inf"), float("-inf")]
+# values of the right type that a real game uses: ids of both games, counts at the edges
+IDS = ["ROMA", "NARBONENSIS", "CISALPINA", "MARE_INTERNVM", "diocletian", "galerius", "link",
+       "fleet", "revolt", "agitation", "army", "italia", "hispania", "aegean", "ana", "bea",
+       "angela", "bernardo", "carlos", "infantry", "galley", "general", "caesar", "attacker",
+       "defender", "own", "token", "blank", "senator-3", "military-training-9"]
+NUMBERS = [-1, 0, 1, 2, 3, 6, 7, 25, 100, 1_000_000, 1_000_001]
 
 
 @dataclass
@@ -86,7 +93,7 @@ def mutations(draw, value, top_fields=None, protected=(), rounds=3) -> Mutant:
     for _ in range(draw(st.integers(1, rounds))):
         where = draw(st.sampled_from(paths(mutant.value)))
         kind = draw(st.sampled_from(["swap", "swap", "json", "delete", "unknown", "bool",
-                                     "huge", "nest", "long"]))
+                                     "huge", "nest", "long", "same", "same", "same"]))
         if _apply(draw, mutant, where, kind) and kind == "bool" and not (
                 where and where[0] in protected):
             bools.append(where)
@@ -108,6 +115,10 @@ def _apply(draw, mutant, where, kind) -> bool:
                                      "open", "x" * 300]))
         old[name] = copy.deepcopy(draw(st.sampled_from(STRANGE)))
         new = old
+    elif kind == "same" and isinstance(old, str):
+        new = draw(st.sampled_from(IDS))
+    elif kind == "same" and isinstance(old, int) and not isinstance(old, bool):
+        new = draw(st.sampled_from(NUMBERS))
     elif kind == "bool" and isinstance(old, int) and not isinstance(old, bool):
         new = draw(st.booleans())
     elif kind == "huge":

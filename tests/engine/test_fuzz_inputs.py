@@ -20,7 +20,7 @@ from conquest.test_cases import _load as conquest_cases
 from conquest.test_cases import build as conquest_build
 from fuzz import is_plain, mutations
 from real_games import TETRARCHIA_OPTIONS, concrete, conquest_options, played
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from forge.engine import conquest, tetrarchia
@@ -180,8 +180,10 @@ def test_mutated_actions_are_refused_or_played_soundly(data):
         try_action(session, mutant.value)
     except REFUSALS as refusal:
         assert not mutant.must_refuse or isinstance(refusal, ParseError), mutant.done
+        event(f"refused: {type(refusal).__name__}")
         return
     assert not mutant.must_refuse, f"accepted {mutant.done}: {mutant.value!r:.300}"
+    event("played soundly")
 
 
 @FUZZ
@@ -196,8 +198,10 @@ def test_mutated_set_up_options_are_refused_or_set_up_soundly(data):
         session = Session(rules, mutant.value, seed=seed, dice_values=[1] * 40)
     except REFUSALS as refusal:
         assert not mutant.must_refuse or isinstance(refusal, ParseError), mutant.done
+        event(f"refused: {type(refusal).__name__}")
         return
     assert not mutant.must_refuse, f"accepted {mutant.done}: {mutant.value!r:.300}"
+    event("set up soundly")
     check_sound(session)
 
 
@@ -232,6 +236,8 @@ def test_mutated_positions_are_refused_or_played_soundly(data):
         session = Session(tetrarchia.RULES, {"position": mutant.value}, seed=1)
     except REFUSALS as refusal:
         assert not mutant.must_refuse or isinstance(refusal, ParseError), mutant.done
+        event(f"refused: {type(refusal).__name__}")
         return
     assert not mutant.must_refuse, f"accepted {mutant.done}: {mutant.value!r:.300}"
+    event("played soundly")
     check_sound(session)

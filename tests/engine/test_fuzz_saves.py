@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from fuzz import mutations
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from real_games import TETRARCHIA_OPTIONS, conquest_options, played
 
@@ -90,24 +90,27 @@ def test_damaged_saves_give_the_same_game_or_a_clear_refusal(data, tmp_path_fact
         got = read_session(path, rules)
     except UserError as refusal:
         assert str(refusal) and "Traceback" not in str(refusal)
-        check_kept_or_untouched(folder, path, raw)
+        event("kept aside" if check_kept_or_untouched(folder, path, raw) else "left as it is")
         return
     assert not (mutant and mutant.must_refuse), f"accepted {mutant.done}"
     assert got.states == session.states, "a damaged save read as another game"
     edited = mutant.value.get("position") if mutant and isinstance(mutant.value, dict) else None
     assert got.position in (session.position, edited)
     assert path.read_bytes() == raw and sorted(folder.iterdir()) == [path]
+    event("read as the same game")
 
 
-def check_kept_or_untouched(folder: Path, path: Path, raw: bytes) -> None:
+def check_kept_or_untouched(folder: Path, path: Path, raw: bytes) -> bool:
+    """Whether the refused file was kept aside (else it was left where it is, untouched)."""
     files = sorted(folder.iterdir())
     if files == [path]:
         assert path.read_bytes() == raw
-        return
+        return False
     assert not path.exists() and len(files) == 1, files
     assert files[0].name.startswith("game.json.corrupt-")
     assert files[0].read_bytes() == raw
     assert recognisable(raw), f"a file that is not a save was moved: {raw[:80]!r}"
+    return True
 
 
 def test_real_saves_read_back_as_the_same_game(tmp_path):
