@@ -14,6 +14,7 @@ import click
 from forge import i18n
 from forge.errors import ContentError, UserError
 from forge.games import DEFAULT_CONTENT, game_ids, load_game
+from forge.output import check_output_folder, os_problem
 from forge.validation import KIT_PAPERS    # built when no paper is named
 from forge.cli_conquest import conquest
 from forge.cli_print import calibrate
@@ -43,13 +44,16 @@ def _fail(err: UserError) -> None:
 
 
 class ForgeGroup(click.Group):
-    """Turns every UserError raised by a command into a clear message and exit status 1."""
+    """Turns every UserError raised by a command into a clear message and exit status 1, and so
+    every OSError too (a file or folder the system refused), naming the file and the reason."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except UserError as err:
             _fail(err)
+        except OSError as err:
+            _fail(UserError(os_problem(err)))
 
 
 @click.group(cls=ForgeGroup)
@@ -126,6 +130,7 @@ def build(games, langs, papers, out_dir, force, content_dir, profile, backs, bac
     started = time.perf_counter()
     options, profile_paper = resolve_print_options(profile, backs, back_offset, bleed, marks,
                                                    ink, board_mode)
+    check_output_folder(out_dir)
     papers = papers or ((profile_paper,) if profile_paper else KIT_PAPERS)
     jobs = [(game_id, lang, paper) for game_id in _games(content_dir, games)
             for lang in (langs or _languages(content_dir, game_id)) for paper in papers]
@@ -219,6 +224,7 @@ def preview(game, lang, paper, dpi, out_dir, content_dir, profile, backs, back_o
 
     options, _paper = resolve_print_options(profile, backs, back_offset, bleed, marks, ink,
                                             board_mode)
+    check_output_folder(out_dir)
     loaded = load_game(content_dir, _games(content_dir, (game,))[0])
     lang = lang or loaded.languages[0]
     result = build_kit(loaded, lang, paper, out_dir, options)

@@ -14,6 +14,7 @@ import click
 from forge import i18n
 from forge.duplex import FLIPS
 from forge.errors import UserError
+from forge.output import cannot_write, check_output_folder
 from forge.printing import PAPERS, load_profile, parse_offset, profile_path, save_profile
 
 _ = i18n.messages_translator()._
@@ -55,9 +56,13 @@ def _write_sheet(paper: str | None, backs: str | None, out_file: Path | None,
     paper, backs = _defaults(paper, backs, profile)
     tr = i18n.messages_translator()
     out_file = out_file or DEFAULT_OUT / f"calibration-{paper}-{backs}.pdf"
-    out_file.parent.mkdir(parents=True, exist_ok=True)
-    write_pdf(out_file, calibration_pages(paper_size(paper), backs, tr),
-              calibration_info(paper, backs, tr))
+    check_output_folder(out_file.parent)
+    try:
+        out_file.parent.mkdir(parents=True, exist_ok=True)
+        write_pdf(out_file, calibration_pages(paper_size(paper), backs, tr),
+                  calibration_info(paper, backs, tr))
+    except OSError as err:
+        raise cannot_write(out_file, err) from None
     name = profile or DEFAULT_PROFILE
     click.echo(_("Calibration sheet written: {path}").format(path=_shown(out_file)))
     click.echo(_("Print both pages at 100 % (actual size); {edge}").format(edge=_edge(backs)))
@@ -86,7 +91,7 @@ def _defaults(paper: str | None, backs: str | None, profile: str | None) -> tupl
 
 
 def _save_offset(text: str, paper: str | None, backs: str | None, profile: str) -> None:
-    offset = parse_offset(text)
+    offset = parse_offset(text, option="--save")
     path = save_profile(profile, back_offset=offset, backs=backs, paper=paper)
     shown = ", ".join(f"{v + 0.0:g}" for v in offset)
     click.echo(_("Back offset {offset} mm saved in profile '{profile}': {path}").format(

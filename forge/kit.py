@@ -29,7 +29,7 @@ from forge.render import READS, load_makers
 from forge.render.context import RenderContext
 from forge.render.printnotes import draw_blank_note
 from forge.tiles import decorate_tiles
-from forge.write import DocInfo, write_pdf
+from forge.write import DocInfo, source_date, write_pdf
 
 BOARD_OVERLAP = 10.0    # mm shared by neighbouring board tiles
 INSTRUCTIONS = "instructions"
@@ -54,10 +54,11 @@ def kit_folder(out_dir: Path, game_id: str, lang: str, paper: str) -> Path:
 def inputs_digest(game_folder: Path, lang: str, paper: str,
                   options: PrintOptions = PrintOptions()) -> str:
     """A sha256 of everything a kit is made from: the game's folder (content, catalogs,
-    templates), forge's code, catalogs, templates and fonts, the language, paper and options."""
+    templates), forge's code, catalogs, templates and fonts, the language, paper and options,
+    and the date its PDFs carry (SOURCE_DATE_EPOCH, see forge/write.py)."""
     from forge.piece_cache import fingerprint
 
-    digest = hashlib.sha256(f"kit {__version__} {lang} {paper}\n".encode())
+    digest = hashlib.sha256(f"kit {__version__} {lang} {paper} date={source_date()}\n".encode())
     digest.update(json.dumps(options.describe(), sort_keys=True).encode())
     digest.update(fingerprint(game_folder).encode())
     for file in sorted(p for p in Path(game_folder).rglob("*") if p.is_file()):

@@ -11,15 +11,27 @@ A print profile is a small TOML file holding the settings of one printer, for ex
 Profiles live in `$XDG_CONFIG_HOME/forge/profiles/` (`~/.config/forge/profiles/` by default) and
 are named on the command line with `--profile NAME`, or given as a path to a `.toml` file.
 Command-line options win over the profile, and the profile wins over the defaults.
+
+Every value is checked wherever it comes from: numbers must be finite and in range (a back offset
+of at most MAX_BACK_OFFSET mm either way, a bleed of 0, 3 or 6 mm), and a profile must be a small
+regular file of valid TOML (not a link, a pipe or a device); a mistake names the option, or the
+profile file and the setting.
 """
 from __future__ import annotations
 
+import math
 import os
+import stat
+import tempfile
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from forge.errors import UserError
+from forge.i18n import messages_translator
+from forge.output import cannot_write
+
+_ = messages_translator()._
 
 BACKS = ("duplex-long", "duplex-short", "fronts-then-backs", "fold", "none")
 MARKS = ("crop", "lines", "none")
@@ -28,6 +40,7 @@ BOARDS = ("tiled", "single")
 BLEEDS = (0.0, 3.0, 6.0)
 PAPERS = ("a4", "letter", "a3", "tabloid")
 MAX_BACK_OFFSET = 10.0          # mm: a larger offset is a typo, not a printer's error
+MAX_PROFILE_BYTES = 64 * 1024   # a profile holds a handful of settings
 
 
 @dataclass(frozen=True)
@@ -46,11 +59,13 @@ class PrintOptions:
         _check_choice("marks", self.marks, MARKS)
         _check_choice("ink", self.ink, INKS)
         _check_choice("board", self.board, BOARDS)
-        if self.bleed is not None and float(self.bleed) not in BLEEDS:
-            raise UserError(f"bleed must be one of 0, 3 or 6 mm, not {self.bleed}")
-        if len(self.back_offset) != 2 or any(abs(v) > MAX_BACK_OFFSET for v in self.back_offset):
-            raise UserError(f"back offset must be two numbers of at most {MAX_BACK_OFFSET:g} mm "
-                            f"each, not {self.back_offset}")
+        if self.bleed is not None and not (_is_number(self.bleed) and self.bleed in BLEEDS):
+            raise UserError(_("bleed must be one of 0, 3 or 6 mm, not {value}").format(
+                value=_shown(self.bleed)))
+        if not offset_ok(self.back_offset):
+            raise UserError(_("back_offset must be two numbers of mm, each at most {max} mm "
+                              "either way, not {value}").format(
+                                  max=f"{MAX_BACK_OFFSET:g}", value=_shown(self.back_offset)))
 
     def describe(self) -> dict:
         """The options as JSON-safe values (for kit.json and cache keys)."""
@@ -64,20 +79,41 @@ class PrintOptions:
 
 
 def _check_choice(name: str, value, allowed) -> None:
-    if value not in allowed:
-        raise UserError(f"{name} must be one of {', '.join(allowed)}, not '{value}'")
+    if type(value) is not str or value not in allowed:
+        raise UserError(_("{name} must be one of {allowed}, not {value}").format(
+            name=name, allowed=", ".join(allowed), value=_shown(value)))
 
 
-def parse_offset(text: str) -> tuple[float, float]:
-    """'0.5,-1' -> (0.5, -1.0): a back offset in mm as the command line writes it."""
+def _is_number(value) -> bool:
+    """A finite int or float (a bool is not a number of mm)."""
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def offset_ok(value) -> bool:
+    """Whether `value` is a back offset: two finite numbers of at most MAX_BACK_OFFSET mm."""
+    return (isinstance(value, (tuple, list)) and len(value) == 2
+            and all(_is_number(v) and abs(v) <= MAX_BACK_OFFSET for v in value))
+
+
+def _shown(value) -> str:
+    """A value as a message quotes it: short, whatever its size."""
+    text = repr(value) if not isinstance(value, str) else f"'{value}'"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_offset(text: str, option: str = "--back-offset") -> tuple[float, float]:
+    """'0.5,-1' -> (0.5, -1.0): a back offset in mm as the command line writes it; anything
+    else (not two numbers, NaN, infinite, too large) is an error naming `option`."""
     parts = [p.strip() for p in str(text).split(",")]
     try:
-        if len(parts) != 2:
-            raise ValueError
-        return float(parts[0]), float(parts[1])
+        offset = tuple(float(p) for p in parts)
     except ValueError:
-        raise UserError(f"a back offset is two numbers in mm, X,Y (for example 0.5,-1), "
-                        f"not '{text}'") from None
+        offset = ()
+    if not offset_ok(offset):
+        raise UserError(_("{option}: a back offset is two numbers X,Y in mm, each at most {max} "
+                          "mm either way (for example 0.5,-1), not {value}").format(
+                              option=option, max=f"{MAX_BACK_OFFSET:g}", value=_shown(text)))
+    return offset
 
 
 # --- profiles ----------------------------------------------------------------------------------
@@ -107,54 +143,90 @@ class Profile:
 
 
 def load_profile(name: str) -> Profile:
-    """Read a profile; every mistake names the file and the key."""
+    """Read a profile; every mistake names the file and the setting."""
     path = profile_path(name)
-    if not path.exists():
-        raise UserError(f"no print profile '{name}' ({path}); make one with "
-                        f"'forge calibrate --save X,Y --profile {name}' or write it by hand")
+    text = _read_profile(path, name)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: not a valid TOML file: {err}") from None
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError) as err:
+        raise UserError(_("{path}: not a valid TOML file: {reason}").format(
+            path=path, reason=err)) from None
     known = {f.name for f in fields(PrintOptions)} | {"paper"}
     for key in data:
         if key not in known:
-            raise UserError(f"{path}: unknown setting '{key}' (known: {', '.join(sorted(known))})")
+            raise UserError(_("{path}: unknown setting {key} (known: {known})").format(
+                path=path, key=_shown(key), known=", ".join(sorted(known))))
     options = {k: v for k, v in data.items() if k != "paper"}
-    if "back_offset" in options:
-        offset = options["back_offset"]
-        if not (isinstance(offset, list) and len(offset) == 2
-                and all(isinstance(v, (int, float)) for v in offset)):
-            raise UserError(f"{path}: back_offset must be two numbers in mm, like [0.5, -1.0]")
-        options["back_offset"] = (float(offset[0]), float(offset[1]))
-    if "bleed" in options and not isinstance(options["bleed"], (int, float)):
-        raise UserError(f"{path}: bleed must be a number of mm (0, 3 or 6)")
     paper = data.get("paper")
-    if paper is not None and paper not in PAPERS:
-        raise UserError(f"{path}: paper must be one of {', '.join(PAPERS)}, not '{paper}'")
     try:
+        if paper is not None:
+            _check_choice("paper", paper, PAPERS)
         PrintOptions(**options)
     except UserError as err:
         raise UserError(f"{path}: {err}") from None
+    if "back_offset" in options:
+        options["back_offset"] = tuple(float(v) for v in options["back_offset"])
     return Profile(path, options, paper)
 
 
+def _read_profile(path: Path, name: str) -> str:
+    """The text of a profile file: a regular file (not a link, pipe or device) of at most
+    MAX_PROFILE_BYTES, in UTF-8."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise UserError(_("no print profile '{name}' ({path}); make one with 'forge calibrate "
+                          "--save X,Y --profile {name}' or write it by hand").format(
+                              name=name, path=path)) from None
+    except OSError as err:
+        if path.is_symlink():
+            raise UserError(_("{path}: a print profile must be a file of its own, not a link "
+                              "(to {target})").format(path=path, target=os.readlink(path))) \
+                from None
+        raise UserError(_("cannot read {path}: {reason}").format(
+            path=path, reason=err.strerror or err)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise UserError(_("{path}: a print profile must be a regular file").format(
+                path=path))
+        data = os.read(handle, MAX_PROFILE_BYTES + 1)
+    finally:
+        os.close(handle)
+    if len(data) > MAX_PROFILE_BYTES:
+        raise UserError(_("{path}: too large for a print profile (at most {size} bytes)").format(
+            path=path, size=MAX_PROFILE_BYTES))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise UserError(_("{path}: not a valid TOML file: {reason}").format(
+            path=path, reason=err)) from None
+
+
 def save_profile(name: str, **settings) -> Path:
-    """Write (or update) a profile with these settings; other settings in it are kept."""
+    """Write (or update) a profile with these settings; other settings in it are kept. The file
+    is replaced whole, never written through a link."""
     path = profile_path(name)
     current = {}
-    if path.exists():
-        current = dict(load_profile(name).options)
-        paper = load_profile(name).paper
-        if paper:
-            current["paper"] = paper
+    if os.path.lexists(path):
+        loaded = load_profile(name)
+        current = dict(loaded.options)
+        if loaded.paper:
+            current["paper"] = loaded.paper
     current.update({k: v for k, v in settings.items() if v is not None})
     check = {k: v for k, v in current.items() if k != "paper"}
     PrintOptions(**check)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(_to_toml(current), encoding="utf-8")
-    os.replace(temporary, path)
+    temporary = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(_to_toml(current))
+        os.replace(temporary, path)
+    except OSError as err:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+        raise cannot_write(path, err) from None
     return path
 
 

@@ -3,18 +3,43 @@
 Output is reproducible (reportlab's invariant mode: fixed dates and ids), vector, compressed,
 with every font a TrueType subset, document metadata, one bookmark per component, and trim and
 bleed boxes on pages that hold a single piece.
+
+The date the PDFs carry is 2000-01-01, or SOURCE_DATE_EPOCH when it is set (the convention of
+reproducible builds: reportlab reads it from the environment as each document is made).
+`source_date` checks it first, so a value reportlab cannot read is a clear error, and the kit
+stage puts the same value in a kit's inputs: a kit built under another date is rebuilt.
 """
 from __future__ import annotations
 
+import os
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from forge.errors import UserError
+from forge.i18n import messages_translator
 from forge.layout import MARK_WIDTH
 from forge.model import MM, Page, Placement
 from forge.piece_cache import KEY_PREFIX, PieceCache, canvas_settings
+
+_ = messages_translator()._
+
+LAST_SOURCE_DATE = 253402300799     # 9999-12-31 23:59:59 UTC: the last date a PDF can carry
+
+
+def source_date() -> int | None:
+    """The date set by SOURCE_DATE_EPOCH (seconds since 1970, UTC), None when it is not set."""
+    text = os.environ.get("SOURCE_DATE_EPOCH", "").strip()     # as reportlab reads it
+    if not text:
+        return None
+    if not re.fullmatch(r"[0-9]{1,12}", text) or int(text) > LAST_SOURCE_DATE:
+        raise UserError(_("SOURCE_DATE_EPOCH must be a whole number of seconds since "
+                          "1970-01-01 UTC, up to {last}, not '{value}'").format(
+                              last=LAST_SOURCE_DATE, value=text[:40]))
+    return int(text)
 
 
 @dataclass(frozen=True)
@@ -36,6 +61,7 @@ def write_pdf(path: Path, pages: list[Page], info: DocInfo,
     stage) are replayed from it when known and recorded into it when not: the file is the same
     byte for byte either way (forge/piece_cache.py).
     """
+    source_date()                       # a SOURCE_DATE_EPOCH reportlab cannot read is refused
     canvas = Canvas(str(path), pagesize=_points(pages[0].size), lang=info.lang,
                     **canvas_settings())    # the settings recorded faces are checked under
     canvas.setTitle(info.title)

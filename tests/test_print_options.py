@@ -155,7 +155,7 @@ def test_profile_round_trip_and_precedence(config_home):
     ("back_offset = [1]\n", "back_offset must be two numbers"),
     ("ink = 'sepia'\n", "ink must be one of"),
     ("bleed = 4\n", "bleed must be one of"),
-    ("back_offset = [30, 0]\n", "back offset must be two numbers of at most"),
+    ("back_offset = [30, 0]\n", "each at most 10 mm either way"),
     ("paper = 'a5'\n", "paper must be one of"),
     ("ink = \n", "not a valid TOML file"),
 ])
