@@ -100,3 +100,18 @@ def test_a_profile_that_cannot_be_saved_is_one_clear_line(a_file, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(a_file))
     line = one_error_line(run("calibrate", "--save", "1,1", "--profile", "home"))
     assert "cannot write to" in line and "home.toml" in line
+
+
+@pytest.mark.parametrize("command", [["build", "demo", "--out"], ["preview", "demo", "--out"]])
+def test_a_folder_the_system_will_not_let_us_write_in_is_one_clear_line(tmp_path, monkeypatch,
+                                                                         command):
+    """As the permission test above, for any user (root included): the check tries a file."""
+    import forge.output
+
+    def refused(*args, dir=None, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied", str(dir))
+
+    monkeypatch.setattr(forge.output.tempfile, "TemporaryFile", refused)
+    line = one_error_line(run(*command, tmp_path / "kits"))
+    assert line == f"error: cannot write to {tmp_path / 'kits'}: Permission denied"
+    assert not (tmp_path / "kits").exists()
