@@ -152,20 +152,17 @@ def test_board_coordinates_must_be_on_a_table(content_copy):
     assert "label_at[0]: 1e+30 is above the maximum 5000" in str(err.value)
 
 
-def test_an_unknown_colour_in_a_style_names_its_field(content_copy):
-    edit(content_copy / "demo" / "game.yaml", "style: {fill: stone, icon: laurel}",
-         "style: {fill: marble, icon: laurel}")
+@pytest.mark.parametrize("name, old, new, expected", [
+    ("game.yaml", "style: {fill: stone, icon: laurel}", "style: {fill: marble, icon: laurel}",
+     "style.fill: unknown colour 'marble'"),
+    ("cards.yaml", "style: {panel: parchment, ink: ink}", "style: {panel: papyrus, ink: ink}",
+     "decks[0].style.panel: unknown colour 'papyrus'"),
+])
+def test_an_unknown_colour_names_its_field(content_copy, name, old, new, expected):
+    edit(content_copy / "demo" / name, old, new)
     with pytest.raises(ContentError) as err:
         load_game(content_copy, "demo")
-    assert "style.fill: unknown colour 'marble'" in str(err.value)
-
-
-def test_an_unknown_colour_in_a_deck_names_its_field(content_copy):
-    edit(content_copy / "demo" / "cards.yaml", "style: {panel: parchment, ink: ink}",
-         "style: {panel: papyrus, ink: ink}")
-    with pytest.raises(ContentError) as err:
-        load_game(content_copy, "demo")
-    assert "decks[0].style.panel: unknown colour 'papyrus'" in str(err.value)
+    assert expected in str(err.value)
 
 
 def test_an_unknown_maker_is_found_by_validate(content_copy):
