@@ -7,9 +7,10 @@ Layout, under a data directory the caller gives (the app passes `App.user_data_d
     <root>/<id>/meta.json       what the resume list shows (atomic, refreshed after every change)
 
 Every journal line is written, flushed and fsync'ed before `Game.act` (undo, redo, goto)
-returns, so a change the screen shows as done survives a kill at any moment. Each line carries
-a sequence number `seq`; the snapshot records the last `seq` it contains (`journal_seq`), so a
-crash between writing a snapshot and truncating the journal never replays a line twice.
+returns, so a change the screen shows as done survives a kill at any moment; an act's line
+holds a digest of the state it led to, checked on replay. Each line carries a sequence number
+`seq`; the snapshot records the last `seq` it contains (`journal_seq`), so a crash between
+writing a snapshot and truncating the journal never replays a line twice.
 
 Loading replays the journal over the snapshot. A torn last line (a write cut short) was never
 confirmed: it is dropped, cut from the file and reported in `Game.recovered`. The meta, written
@@ -45,7 +46,8 @@ COMPACT_EVERY = 50
 DICE_MODES = ("app", "physical")
 JOURNAL_LINE = Record({"op": Text(("act", "undo", "redo", "goto")), "action": Any(),
                        "dice": ListOf(Int(), 10_000), "rolls": ListOf(ROLL, 10_000),
-                       "steps": Int(1), "index": Int(0), "seq": Int(1), "position": Int(0)},
+                       "steps": Int(1), "index": Int(0), "seq": Int(1), "position": Int(0),
+                       "digest": Text(longest=64)},
                       required=("op", "seq"))
 META_FIELDS = Record({"id": Text(), "game": Text(), "name": Text(longest=1_000, blank=True),
                       "created": Text(blank=True), "updated": Text(blank=True),
@@ -144,7 +146,8 @@ class Game:
         entry = self.session.entries[-1]
         entered = [r["value"] for r in entry["rolls"] if r.get("source") == "entered"]
         self._journal_write({"op": "act", "action": action, "dice": entered,
-                             "rolls": entry["rolls"]})
+                             "rolls": entry["rolls"],
+                             "digest": self.session.digest_at(self.session.position)})
         return entry
 
     def undo(self, steps: int = 1) -> None:
@@ -469,6 +472,8 @@ def _replay(session: Session, line: dict) -> None:
             want = [(r["die"], r["value"], r["reason"]) for r in line.get("rolls", [])]
             if got != want:
                 raise SaveError("the dice replay differently")
+            if "digest" in line and session.digest_at(session.position) != line["digest"]:
+                raise SaveError("the action replays to another game than the one played")
         elif op == "undo":
             session.undo(line.get("steps", 1))
         elif op == "redo":

@@ -20,6 +20,7 @@ from typing import Mapping
 from forge.engine.errors import N_, ParseError, translated
 
 MAX_DEPTH = 32              # nesting of mappings and lists; real inputs use fewer than 10
+MAX_SAVE_DEPTH = 2 * MAX_DEPTH  # a save holds the actions and options in its own nesting
 MAX_TEXT = 10_000           # characters in one text (or field name)
 MAX_INT = 2 ** 64           # numbers stay within 64 bits (the dice generator's state)
 MAX_ACTION_VALUES = 10_000  # values in one action
@@ -75,7 +76,8 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def check_plain(value: object, what: Words, max_values: int) -> None:
+def check_plain(value: object, what: Words, max_values: int,
+                max_depth: int = MAX_DEPTH) -> None:
     """Refuse anything but plain JSON data of bounded depth, size, texts and numbers.
 
     Walks with its own stack, never recursion, so no input is too deep to be refused."""
@@ -86,9 +88,9 @@ def check_plain(value: object, what: Words, max_values: int) -> None:
         if count > max_values:
             raise ParseError(N_("{what} is too large: more than {count} values"), what=what,
                              count=max_values)
-        if depth > MAX_DEPTH:
+        if depth > max_depth:
             raise ParseError(N_("{what} is nested more than {depth} levels deep"), what=what,
-                             depth=MAX_DEPTH)
+                             depth=max_depth)
         if isinstance(item, dict):
             for key, inner in item.items():
                 _check_scalar(key, what, key=True)
@@ -384,7 +386,7 @@ def check_save_shape(data: object) -> None:
     """The fields of a save and of each log entry have their types (ParseError otherwise).
 
     The entries' actions are checked when they are replayed, against the game's schemas."""
-    check_plain(data, SAVE, MAX_SAVE_VALUES)
+    check_plain(data, SAVE, MAX_SAVE_VALUES, MAX_SAVE_DEPTH)
     SAVE_SCHEMA.check(data, "save")
     for number, entry in enumerate(data["entries"]):
         ENTRY.check(entry, f"save.entries[{number}]")

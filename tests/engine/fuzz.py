@@ -84,10 +84,12 @@ json_values = st.recursive(
 
 
 @st.composite
-def mutations(draw, value, top_fields=None, protected=(), rounds=3) -> Mutant:
+def mutations(draw, value, top_fields=None, protected=(), rounds=3,
+              deepest=MAX_DEPTH) -> Mutant:
     """A mutated copy of `value`; `top_fields`: the names the top level may hold (an unknown
     one there must be refused); `protected`: top-level names whose values are information
-    the door ignores (true/false for a number is not refused below them)."""
+    the door ignores (true/false for a number is not refused below them); `deepest`: the
+    nesting the door allows."""
     mutant = Mutant(copy.deepcopy(value))
     bools = []
     for _ in range(draw(st.integers(1, rounds))):
@@ -97,7 +99,7 @@ def mutations(draw, value, top_fields=None, protected=(), rounds=3) -> Mutant:
         if _apply(draw, mutant, where, kind) and kind == "bool" and not (
                 where and where[0] in protected):
             bools.append(where)
-    mutant.must_refuse = must_refuse(mutant.value, top_fields, bools)
+    mutant.must_refuse = must_refuse(mutant.value, top_fields, bools, deepest)
     return mutant
 
 
@@ -135,9 +137,9 @@ def _apply(draw, mutant, where, kind) -> bool:
     return True
 
 
-def must_refuse(value, top_fields, bools) -> bool:
+def must_refuse(value, top_fields, bools, deepest=MAX_DEPTH) -> bool:
     """Whether the door must refuse `value` whatever its schema says."""
-    if depth(value) > MAX_DEPTH or any(_out_of_bounds(leaf) for leaf in _leaves(value)):
+    if depth(value) > deepest or any(_out_of_bounds(leaf) for leaf in _leaves(value)):
         return True
     if isinstance(value, dict) and top_fields is not None and set(value) - set(top_fields):
         return True

@@ -21,7 +21,7 @@ from real_games import TETRARCHIA_OPTIONS, conquest_options, played
 
 from forge.engine import conquest, tetrarchia
 from forge.engine.core import SAVE_FORMAT
-from forge.engine.inputs import SAVE_SCHEMA
+from forge.engine.inputs import MAX_SAVE_DEPTH, SAVE_SCHEMA
 from forge.errors import UserError
 from forge.saves import read_session
 
@@ -53,7 +53,8 @@ def damaged(draw, text: str) -> tuple[bytes, object]:
     how = draw(st.sampled_from(["json", "json", "json", "cut", "flip", "bom", "splice"]))
     raw = text.encode("utf-8")
     if how == "json":
-        mutant = draw(mutations(json.loads(text), TOP_FIELDS, protected=("entries",)))
+        mutant = draw(mutations(json.loads(text), TOP_FIELDS, protected=("entries",),
+                                deepest=MAX_SAVE_DEPTH))
         try:
             raw = json.dumps(mutant.value, ensure_ascii=False).encode("utf-8")
         except RecursionError:              # too deep for json.dumps: written by hand

@@ -133,3 +133,10 @@ def test_refusals_at_the_door_speak_spanish():
     with pytest.raises(ParseError) as caught:
         spec.check({"colour": 1}, "")
     assert "campo(s) desconocido(s) colour" in caught.value.translated(Translator("es"))
+
+
+def test_an_accepted_action_nested_near_the_limit_still_saves_and_reads_back(tetrarchia_game):
+    listed = tetrarchia_game.legal_actions()[0]
+    tetrarchia_game.act({**listed, "cost": nested(29)})      # information, accepted as it is
+    again = Session.from_json(tetrarchia.RULES, tetrarchia_game.to_json())
+    assert again.states == tetrarchia_game.states
