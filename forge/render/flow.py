@@ -28,13 +28,23 @@ The vocabulary. Block elements:
 Inline, inside p, li, td, th and headings: <b>, <i>, <br/>, and <dot color="#..."/> (a disc glyph
 in that colour; ring="1" draws an empty ring). Sizes are points, lengths millimetres. Headings
 keep with the block after them.
+
+The markup comes from templates a game folder may replace, so it is checked whole before anything
+is laid out (ATTRIBUTES): only these elements, each with only its own attributes, numbers in a
+sane range (`n` of columns 1-6, text sizes 4-72 pt...), colours as #rrggbb; no DOCTYPE, at most
+MAX_DEPTH levels and MAX_ELEMENTS elements. A mistake names the markup's line; when the markup
+came from a template (forge/render/sandbox.py's TemplateOutput), it is a ContentError naming the
+template file and line that wrote it.
 """
 from __future__ import annotations
 
 import html
+import math
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Callable
+from xml.parsers import expat
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -42,8 +52,11 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from forge import fonts
-from forge.errors import UserError
+from forge.errors import ContentError, Problem, UserError
+from forge.i18n import messages_translator
 from forge.model import MM, PT
+
+_ = messages_translator()._
 
 EPS = 1e-6
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -70,6 +83,8 @@ class Look:
     muted: str
     where: str
     min_size: float
+    markup: str = field(default="", compare=False)
+    lines: dict = field(default_factory=dict, compare=False)   # element -> line of the markup
 
     @property
     def bold(self) -> str:
@@ -82,13 +97,13 @@ class Look:
         return fonts.SANS_ITALIC if self.body == fonts.SANS else fonts.SERIF_ITALIC
 
 
-def _look(root: ET.Element, where: str, min_size: float) -> Look:
+def _look(root: ET.Element, where: str, min_size: float, markup: str, lines: dict) -> Look:
     size = float(root.get("size", "8"))
     body = {"sans": fonts.SANS, "serif": fonts.SERIF}[root.get("body", "sans")]
     return Look(body=body, size=size, leading=float(root.get("leading", size * 1.2)),
                 ink=root.get("ink", "#000000"), accent=root.get("accent", "#000000"),
                 tint=root.get("tint", "#eeeeee"), muted=root.get("muted", "#444444"),
-                where=where, min_size=min_size)
+                where=where, min_size=min_size, markup=markup, lines=lines)
 
 
 def _style(look: Look, name: str, **changes) -> ParagraphStyle:
@@ -171,6 +186,177 @@ def _paragraph(markup: str, style: ParagraphStyle, look: Look, **extra) -> Parag
     return Paragraph(markup, style, **extra)
 
 
+# --- reading and checking the markup -----------------------------------------------------------
+
+MAX_DEPTH = 16              # elements inside elements (sheet > columns > table > tr > td > b...)
+MAX_ELEMENTS = 20_000       # elements in one sheet's markup
+
+_NUMBER = re.compile(r"-?(\d+(\.\d*)?|\.\d+)")
+_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+_WIDTH = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(\*|%|mm)?|\*")
+
+
+def _number(low: float, high: float, whole: bool = False) -> Callable[[str], str | None]:
+    """A check of a number attribute: the message when the value is not one from low to high."""
+    def check(value: str) -> str | None:
+        if not _NUMBER.fullmatch(value.strip()) or (whole and "." in value) or \
+                not low <= float(value) <= high:
+            kind = _("a whole number") if whole else _("a number")
+            return _("must be {kind} from {low:g} to {high:g}").format(kind=kind, low=low,
+                                                                       high=high)
+        return None
+    return check
+
+
+def _one_of(*choices: str) -> Callable[[str], str | None]:
+    def check(value: str) -> str | None:
+        return None if value in choices else _("must be one of: {choices}").format(
+            choices=", ".join(choices))
+    return check
+
+
+def _color(value: str) -> str | None:
+    return None if _COLOR.fullmatch(value) else _("must be a colour written #rrggbb")
+
+
+def _label(value: str) -> str | None:
+    if len(value) > 100 or "<" in value or "&" in value:
+        return _("must be plain text of at most 100 characters")
+    return None
+
+
+def _widths(value: str) -> str | None:
+    """Column widths: '*' or '2*' (shares), '30%', '12mm' or points, separated by commas."""
+    for width in value.split(","):
+        match = _WIDTH.fullmatch(width.strip())
+        limit = {"*": 100, "%": 100, "mm": 500, None: 1500}
+        if not match or (match.group(1) and not
+                         0 < float(match.group(1)) <= limit[match.group(2)]):
+            return _("must list column widths such as '*', '2*', '30%', '12mm' or points "
+                     "(not '{width}')").format(width=width.strip()[:20])
+    return None
+
+
+_ALIGN = _one_of(*ALIGN)
+_FONT = _one_of("sans", "serif")
+_CAPS = _one_of("0", "1")
+_HEADING = {"caps": _CAPS, "align": _ALIGN}
+_CELL = {"align": _ALIGN, "span": _number(1, 50, whole=True)}
+
+ATTRIBUTES: dict[str, dict[str, Callable[[str], str | None]]] = {
+    "sheet": {"body": _FONT, "size": _number(4, 36), "leading": _number(4, 48), "ink": _color,
+              "accent": _color, "tint": _color, "muted": _color},
+    "h1": _HEADING, "h2": _HEADING, "h3": _HEADING,
+    "p": {"align": _ALIGN, "size": _number(4, 72), "font": _FONT, "style": _one_of("note"),
+          "indent": _number(0, 100), "space": _number(0, 50)},
+    "ul": {}, "ol": {"start": _number(0, 9999, whole=True)}, "li": {"label": _label},
+    "table": {"widths": _widths, "header": _number(0, 100, whole=True), "grid": _color,
+              "stripe": _color},
+    "tr": {}, "td": _CELL, "th": _CELL,
+    "box": {"fill": _color, "stroke": _color, "pad": _number(0, 20)},
+    "columns": {"n": _number(1, 6, whole=True), "gap": _number(0, 30), "rule": _color},
+    "keep": {}, "space": {"mm": _number(0, 200)}, "hr": {"color": _color},
+    "ruler": {"mm": _number(1, 500), "in": _number(0.1, 20), "label": _label},
+    "b": {}, "i": {}, "br": {}, "dot": {"color": _color, "ring": _one_of("1")},
+}
+_BLOCK_TAGS = ("h1", "h2", "h3", "p", "ul", "ol", "table", "box", "columns", "keep", "space",
+               "hr", "ruler")
+_INLINE_TAGS = ("b", "i", "br", "dot")
+CHILDREN = {"sheet": _BLOCK_TAGS, "box": _BLOCK_TAGS, "columns": _BLOCK_TAGS,
+            "keep": _BLOCK_TAGS, "ul": ("li",), "ol": ("li",), "table": ("tr",),
+            "tr": ("td", "th"), **{tag: _INLINE_TAGS for tag in
+                                   ("h1", "h2", "h3", "p", "li", "td", "th", "b", "i")}}
+REQUIRED = {"dot": ("color",)}
+
+
+def parse(xml: str, where: str) -> tuple[ET.Element, dict[ET.Element, int]]:
+    """The markup's element tree and the line of each element; no DOCTYPE (and so no entity
+    declarations), at most MAX_DEPTH levels and MAX_ELEMENTS elements."""
+    builder = ET.TreeBuilder()
+    parser = expat.ParserCreate()
+    lines: dict[ET.Element, int] = {}
+    depth = [0]
+
+    def start(tag: str, attributes: dict) -> None:
+        depth[0] += 1
+        line = parser.CurrentLineNumber
+        if depth[0] > MAX_DEPTH or len(lines) >= MAX_ELEMENTS:
+            raise markup_error(xml, where, line, _(
+                "the markup nests more than {depth} levels deep or holds more than {count} "
+                "elements").format(depth=MAX_DEPTH, count=MAX_ELEMENTS))
+        lines[builder.start(tag, attributes)] = line
+
+    def end(tag: str) -> None:
+        depth[0] -= 1
+        builder.end(tag)
+
+    def doctype(*_args) -> None:
+        raise markup_error(xml, where, parser.CurrentLineNumber, _(
+            "the markup may not hold a DOCTYPE"))
+
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.CharacterDataHandler = builder.data
+    parser.StartDoctypeDeclHandler = doctype
+    parser.buffer_text = True
+    try:
+        parser.Parse(xml, True)
+    except expat.ExpatError as err:
+        raise markup_error(xml, where, err.lineno, _(
+            "the template produced malformed markup ({reason})").format(
+            reason=expat.ErrorString(err.code))) from None
+    return builder.close(), lines
+
+
+def _check_element(element: ET.Element, xml: str, where: str, lines: dict) -> None:
+    """One element of the markup: known, with its own attributes in range, holding only what it
+    may hold."""
+    def fail(message: str) -> UserError:
+        return markup_error(xml, where, lines.get(element, 0), message)
+
+    checks = ATTRIBUTES.get(element.tag)
+    if checks is None:
+        raise fail(_("unknown element <{tag}> in the markup").format(tag=element.tag))
+    for name, value in element.attrib.items():
+        if name not in checks:
+            known = ", ".join(checks) or _("none")
+            raise fail(_("<{tag}> has no attribute '{name}' (it has: {known})").format(
+                tag=element.tag, name=name, known=known))
+        problem = checks[name](value)
+        if problem:
+            raise fail(_("<{tag} {name}=\"{value}\">: {name} {problem}").format(
+                tag=element.tag, name=name, value=value[:30], problem=problem))
+    for name in REQUIRED.get(element.tag, ()):
+        if name not in element.attrib:
+            raise fail(_("<{tag}> needs {name}=\"...\"").format(tag=element.tag, name=name))
+    allowed = CHILDREN.get(element.tag, ())
+    for child in element:
+        if child.tag not in allowed and child.tag in ATTRIBUTES:  # unknown ones: named on their turn
+            inside = ", ".join(f"<{tag}>" for tag in allowed) or _("nothing")
+            raise markup_error(xml, where, lines.get(child, 0), _(
+                "<{child}> cannot stand inside <{tag}>, which holds {inside}").format(
+                child=child.tag, tag=element.tag, inside=inside))
+    if not allowed and (element.text or "").strip():
+        raise fail(_("<{tag}> holds no text").format(tag=element.tag))
+    if element.tag == "dot" and "ring" in element.attrib:    # the order _DOT expects
+        element.set("ring", element.attrib.pop("ring"))
+
+
+def markup_error(xml: str, where: str, line: int, message: str) -> UserError:
+    """A mistake at a line of the markup: a ContentError naming the template file and line
+    when the markup remembers its template (see forge/render/sandbox.py), else a UserError."""
+    locate = getattr(xml, "locate", None)
+    if locate is not None:
+        path, template_line = locate(line)
+        if path is not None:
+            return ContentError([Problem(path, template_line, "", f"{where}: {message}")])
+    return UserError(_("{where}: {problem} (line {line} of the markup)").format(
+        where=where, line=line, problem=message))
+
+
+def _fault(look: Look, element: ET.Element, message: str) -> UserError:
+    return markup_error(look.markup, look.where, look.lines.get(element, 0), message)
+
+
 # --- block elements -----------------------------------------------------------------------------
 
 def build(xml: str, *, where: str, min_size: float = 0.0) -> list[Flowable]:
@@ -180,28 +366,31 @@ def build(xml: str, *, where: str, min_size: float = 0.0) -> list[Flowable]:
     style must be at least `min_size` points.
     """
     fonts.register_fonts()
-    try:
-        root = ET.fromstring(xml)
-    except ET.ParseError as err:
-        raise UserError(f"{where}: the template produced malformed markup ({err})") from None
+    root, lines = parse(xml, where)
     if root.tag != "sheet":
-        raise UserError(f"{where}: the markup must start with <sheet>, not <{root.tag}>")
-    look = _look(root, where, min_size)
+        raise markup_error(xml, where, 1, _(
+            "the markup must start with <sheet>, not <{tag}>").format(tag=root.tag))
+    for element in root.iter():
+        _check_element(element, xml, where, lines)
+    look = _look(root, where, min_size, xml, lines)
     return _blocks(root, look)
 
 
 def _blocks(parent: ET.Element, look: Look) -> list[Flowable]:
     if (parent.text or "").strip():
-        raise UserError(f"{look.where}: stray text in <{parent.tag}>: '{parent.text.strip()[:40]}'")
+        raise _fault(look, parent, _("stray text in <{tag}>: '{text}'").format(
+            tag=parent.tag, text=parent.text.strip()[:40]))
     flowables: list[Flowable] = []
     for element in parent:
         handler = _BLOCKS.get(element.tag)
         if handler is None:
-            raise UserError(f"{look.where}: unknown element <{element.tag}> in the markup")
+            raise _fault(look, element, _("<{tag}> cannot stand here: only blocks ({blocks}) "
+                                          "can").format(tag=element.tag,
+                                                        blocks=", ".join(_BLOCKS)))
         flowables += handler(element, look)
         if (element.tail or "").strip():
-            raise UserError(f"{look.where}: stray text after <{element.tag}>: "
-                            f"'{element.tail.strip()[:40]}'")
+            raise _fault(look, element, _("stray text after <{tag}>: '{text}'").format(
+                tag=element.tag, text=element.tail.strip()[:40]))
     return flowables
 
 
@@ -246,7 +435,8 @@ def _list(element: ET.Element, look: Look) -> list[Flowable]:
     items = []
     for i, li in enumerate(entries):
         if li.tag != "li":
-            raise UserError(f"{look.where}: <{element.tag}> holds <li> items, not <{li.tag}>")
+            raise _fault(look, li, _("<{tag}> holds <li> items, not <{child}>").format(
+                tag=element.tag, child=li.tag))
         label = li.get("label") or (f"{number}." if ordered else "\u2022")
         number += 1
         style = last if i == len(entries) - 1 else inner
@@ -254,7 +444,23 @@ def _list(element: ET.Element, look: Look) -> list[Flowable]:
     return items
 
 
+def _check_table(element: ET.Element, look: Look) -> None:
+    """A table's rows all span the same columns, as many as its widths; its header rows exist."""
+    spans = [sum(int(td.get("span", "1")) for td in tr) for tr in element]
+    widths = element.get("widths")
+    columns = len(widths.split(",")) if widths else (spans[0] if spans else 0)
+    if not spans or any(span != columns or span == 0 for span in spans):
+        raise _fault(look, element, _(
+            "a table needs rows that all have the same number of cells ({columns}, with "
+            "spans; rows here: {rows})").format(columns=columns,
+                                                rows=", ".join(map(str, spans)) or "0"))
+    if int(element.get("header", "0")) > len(spans):
+        raise _fault(look, element, _("header=\"{header}\" but the table has {rows} rows")
+                     .format(header=element.get("header"), rows=len(spans)))
+
+
 def _table(element: ET.Element, look: Look) -> list[Flowable]:
+    _check_table(element, look)
     cell = _style(look, "td", spaceAfter=0)
     head = _style(look, "th", fontName=look.bold, spaceAfter=0)
     rows, spans = [], []
@@ -341,7 +547,7 @@ def _ruler(element: ET.Element, look: Look) -> list[Flowable]:
     elif element.get("in"):
         ruler = Ruler(float(element.get("in")) * 72.0, "in", element.get("label", ""), look)
     else:
-        raise UserError(f"{look.where}: <ruler> needs mm=\"...\" or in=\"...\"")
+        raise _fault(look, element, _("<ruler> needs mm=\"...\" or in=\"...\""))
     return [ruler]
 
 

@@ -19,10 +19,10 @@ from markupsafe import Markup
 from reportlab.lib.colors import HexColor
 
 from forge import fonts
-from forge.errors import UserError
+from forge.errors import Problem, UserError
 from forge.i18n import N_, TEMPLATE_DIR
 from forge.model import Piece, pt
-from forge.render import art, flow, maker
+from forge.render import art, flow, maker, sandbox
 from forge.render.context import RenderContext
 from forge.render.printnotes import cut_note, layout_note, print_notes
 
@@ -49,6 +49,7 @@ _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 def _rich(context, text) -> Markup:
     """A content text as markup: escaped, but for <b>, <i> and <br/>; placeholders filled."""
     fills = context.get("fills", {})
+    text = sandbox.scalar(text)
 
     def fill(match):
         name = match.group(1)
@@ -61,34 +62,42 @@ def _rich(context, text) -> Markup:
 
 
 @cache
-def environment(game_folder: Path | None = None) -> jinja2.Environment:
-    """The jinja2 environment of the sheet templates (strict: a missing value is an error).
+def environment(game_folder: Path | None = None) -> sandbox.SheetSandbox:
+    """The sandboxed jinja2 environment of the sheet templates (strict: a missing value is an
+    error; forge/render/sandbox.py says what a template may do).
 
     A game folder's own `templates/` comes first, so a designer can replace any template.
     """
     folders = [TEMPLATE_DIR] if game_folder is None else [game_folder / "templates", TEMPLATE_DIR]
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True,
-                             lstrip_blocks=True)
-    env.filters["rich"] = _rich
-    return env
+    return sandbox.SheetSandbox(folders, filters={"rich": _rich})
 
 
 def render_markup(template: str, ctx: RenderContext, **values) -> str:
-    """Render a sheet template with the build's content and program strings."""
+    """Render a sheet template with the build's content and program strings.
+
+    Its mistakes raise ContentError naming the template file and line; the markup returned
+    remembers which template line wrote each of its lines, for flow's errors.
+    """
     rules = ctx.data.get("rules", {})
     fills = {"pi": rules.get("action_points", ""), "route": rules.get("route", "")}
     names = {e["id"]: e["name"] for e in ctx.game.get("emperors", [])}
-    try:
-        return environment(ctx.folder).get_template(template).render(
-            _=ctx.tr._, game=ctx.game, rules=rules, sheets=ctx.data.get("sheets", {}),
-            names=names, fills=fills, num=partial(format_number, lang=ctx.lang),
-            palette=ctx.game["palette"], edition=ctx.game["edition"], **values)
-    except jinja2.TemplateNotFound:
-        raise UserError(f"no sheet template '{template}' in {TEMPLATE_DIR}") from None
-    except jinja2.UndefinedError as err:
-        raise UserError(f"template '{template}': {err.message} (missing in the content?)") \
-            from None
+    lang = ctx.lang
+    return sandbox.render(environment(ctx.folder), template, dict(
+        _=sandbox.Exposed(ctx.tr._, "_"), game=ctx.game, rules=rules,
+        sheets=ctx.data.get("sheets", {}), names=names, fills=fills,
+        num=sandbox.Exposed(lambda value: format_number(value, lang), "num"),
+        palette=ctx.game["palette"], edition=ctx.game["edition"], **values))
+
+
+def check_templates(game_folder: Path) -> list[Problem]:
+    """Every problem of the templates a game can use (its own templates/, then forge's) that
+    shows without rendering: syntax, unknown filters and tests, imports of missing templates,
+    files too large, not UTF-8, or leading outside their folder."""
+    env = environment(game_folder)
+    problems: list[Problem] = []
+    for name in env.loader.list_templates():
+        problems += sandbox.check_template(env, name)
+    return problems
 
 
 def format_number(value: float, lang: str) -> str:
