@@ -20,14 +20,16 @@ import time
 from contextlib import suppress
 from pathlib import Path
 
-from forge.engine.core import SAVE_FORMAT, ForeignSave, ParseError, Rules, SaveError, Session
-from forge.engine.inputs import SAVE, load_json
+from forge.engine.core import (N_, SAVE_FORMAT, ForeignSave, ParseError, Rules, SaveError,
+                               Session)
+from forge.engine.inputs import Words, load_json
 from forge.errors import UserError
 from forge.i18n import messages_translator
 
 _ = messages_translator()._
 
 MAX_SAVE_BYTES = 64 * 1024 * 1024     # a season-long game saves in well under 1 MB
+FILE = Words(N_("the file"))
 # how forge begins a save (keys sorted), a hand-indented one too: a save cut short starts so
 _SAVE_START = re.compile(rb'\A\{\s*"(digests|engine_version|entries)"')
 
@@ -75,6 +77,10 @@ def save_session(path: Path, session: Session) -> None:
     try:
         write_session(path, session)
     except OSError as err:
+        blocking = next((p for p in Path(path).parents if p.exists() and not p.is_dir()), None)
+        if blocking is not None:
+            raise UserError(_("cannot save the game to {path}: {file} is a file, not a "
+                              "folder").format(path=path, file=blocking)) from None
         raise UserError(_("cannot save the game to {path}: {reason}").format(
             path=path, reason=err.strerror or err)) from None
 
@@ -88,7 +94,7 @@ def check_replaceable(path: Path) -> None:
         raise UserError(_("{path} is not a file: choose another --game file").format(path=path))
     raw, data = _read_bytes(path), None
     try:
-        data = load_json(raw.decode("utf-8-sig"), SAVE)
+        data = load_json(raw.decode("utf-8-sig"), FILE)
     except ValueError:                  # not JSON (perhaps a save cut short)
         pass
     if not looks_like_save(raw, data):
@@ -102,7 +108,7 @@ def read_session(path: Path, rules: Rules) -> Session:
     path = Path(path)
     raw, data = _read_bytes(path), None
     try:
-        data = load_json(raw.decode("utf-8-sig"), SAVE)
+        data = load_json(raw.decode("utf-8-sig"), FILE)
         return Session.from_json(rules, data)
     except ForeignSave as err:
         raise UserError(_("{path} is a saved game this program cannot play ({reason}); it was "

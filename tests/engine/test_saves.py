@@ -131,7 +131,7 @@ def test_a_link_at_the_save_path_is_replaced_not_followed(tmp_path):
 
 def test_a_save_path_under_a_file_is_a_clear_error(tmp_path):
     (tmp_path / "file").write_text("x", encoding="utf-8")
-    with pytest.raises(UserError, match="cannot save the game to"):
+    with pytest.raises(UserError, match="cannot save the game to .* is a file, not a folder"):
         save_session(tmp_path / "file" / "game.json", Session(RULES, {}, seed=3))
     with pytest.raises(UserError, match="no saved game at"):
         read_session(tmp_path / "file" / "game.json", RULES)
