@@ -314,7 +314,7 @@ class PieceCache:
             return True                     # the file holds exactly these entries already
         keep = {k: v for k, v in self.entries.items() if k in self.used}
         payload = json.dumps({"format": FORMAT, "reportlab": reportlab.Version, "entries": keep},
-                             separators=(",", ":")).encode("ascii")
+                             separators=(",", ":"), check_circular=False).encode("ascii")
         if len(payload) > MAX_FILE_BYTES:
             return False
         temporary = None

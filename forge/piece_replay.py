@@ -28,7 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 MAX_CALLS = 100_000         # per recording (the largest shipped face makes about 5,300)
 MAX_LITERALS = 200_000      # operator strings in one literal chunk (largest shipped: about 2,900)
 MAX_TEXT = 10_000           # characters in one string argument
-MAX_PATH = 1_000_000        # characters in one literal operator string (a board coast: 17,000)
+MAX_PATH = 16_000_000       # characters in one literal chunk (a board's coasts: about 35,000)
 MAX_NUMBER = 1e7            # absolute value of a number argument
 MAX_DASH = 16               # numbers in a dash pattern
 MAX_DEPTH = 64              # nested saveState
@@ -77,9 +77,11 @@ def color(value, texts):
     if type(value) is str and value in _named_colors():
         return value
     parts = value.get("color") if type(value) is dict and len(value) == 1 else None
-    if type(parts) is not list or len(parts) != 4 \
-            or not all(type(v) in (int, float) and 0 <= v <= 1 for v in parts):
+    if type(parts) is not list or len(parts) != 4:
         raise Refused("not a colour")
+    for part in parts:
+        if type(part) not in (int, float) or not 0 <= part <= 1:
+            raise Refused("not a colour")
     return Color(*parts)
 
 
@@ -164,14 +166,19 @@ TEXT_CALLS: dict[str, tuple] = {
 _NUM = r"-?(?:\d{1,20}(?:\.\d{0,12})?|\.\d{1,12}) "
 _OPERATOR = (rf"(?:{_NUM}{_NUM}(?:[ml]|{_NUM}{_NUM}(?:re|[vy]|{_NUM}{_NUM}c))"     # operand counts
              r"|[hSsFn]|[fBbW]\*?)")                                        # as a trie: fast
-_LITERAL = re.compile(rf"{_OPERATOR}(?: {_OPERATOR})*+")
+_LINE = rf"{_OPERATOR}(?: {_OPERATOR})*+"
+_LITERAL = re.compile(rf"{_LINE}(?:\n{_LINE})*+")     # a whole chunk, its strings joined by \n
 
 
 def literal_ok(code) -> bool:
     """Whether a stored literal chunk only builds, paints and clips paths."""
-    return (type(code) is list and 0 < len(code) <= MAX_LITERALS
-            and all(type(s) is str and len(s) <= MAX_PATH and _LITERAL.fullmatch(s)
-                    for s in code))
+    if type(code) is not list or not 0 < len(code) <= MAX_LITERALS:
+        return False
+    try:
+        joined = "\n".join(code)           # one regex call per chunk, not one per string
+    except TypeError:
+        return False
+    return len(joined) <= MAX_PATH and _LITERAL.fullmatch(joined) is not None
 
 
 # --- checking and replaying -------------------------------------------------------------------
@@ -241,22 +248,23 @@ def checked(stored: Any) -> Recording:
 def _arguments(target, method, args, texts: int) -> tuple:
     """The values to pass for a call's stored arguments, checked against its allowlist entry."""
     if target is None:
-        allowed = _CANVAS.get(method) if type(method) is str else None
+        table = _CANVAS
     elif type(target) is int and 0 <= target < texts:
-        allowed = _TEXT.get(method) if type(method) is str else None
+        table = _TEXT
     else:
         raise Refused("a call on a text object not made earlier")
+    allowed = table.get(method) if type(method) is str else None
     if allowed is None:
         raise Refused(f"method not allowed: {method!r:.60}")
     if type(args) is not list:
         raise Refused(f"{method}: arguments are not a list")
-    refusal = Refused(f"{method}: {len(args)} arguments")
+    refusal = None
     for check in allowed.get(len(args), ()):
         try:
             return check(args, texts)
         except Refused as err:
-            refusal = Refused(f"{method}: {err}")
-    raise refusal
+            refusal = err
+    raise Refused(f"{method}: {refusal or f'{len(args)} arguments'}")
 
 
 def replay(canvas: Canvas, recording: Recording) -> None:
