@@ -180,7 +180,7 @@ def _read_profile(path: Path, name: str) -> str:
                           "--save X,Y --profile {name}' or write it by hand").format(
                               name=name, path=path)) from None
     except OSError as err:
-        if path.is_symlink():
+        if os.path.islink(path):
             raise UserError(_("{path}: a print profile must be a file of its own, not a link "
                               "(to {target})").format(path=path, target=os.readlink(path))) \
                 from None
