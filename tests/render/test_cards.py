@@ -73,7 +73,7 @@ def test_ink_saver_cards_still_draw(tmp_path):
 
 def test_too_long_text_names_the_card(demo_copy):
     def lengthen(data):
-        data["decks"][0]["cards"][0]["text"] = " ".join(["denarius"] * 300)
+        data["decks"][0]["cards"][0]["text"] = " ".join(["denarius"] * 110)   # under 1,000
     edit(demo_copy / "cards.yaml", lengthen)
     with pytest.raises(UserError, match=r"card 'paving' of deck 'road'.*does not fit"):
         cards_of(content=demo_copy.parent, strict=False)
