@@ -576,11 +576,16 @@ def render(env: SheetSandbox, name: str, values: dict[str, Any]) -> TemplateOutp
         where: list[tuple[int, Any, int]] = []
         size = 0
         for part in _guarded(env, generator):
-            where.append((size, *_writer(generator)))
+            writer = _writer(generator)
             size += len(part)
-            if size > MAX_TEXT:
-                raise ContentError([_output_too_long(*where[-1][1:], env, name)])
-            parts.append(part)
+            try:
+                env.tick()              # a loop can write without looking anything up
+                _check_size(size)
+            except TemplateLimit as err:
+                raise ContentError([_problem_at(*writer, env, name, _describe(err))]) from None
+            if part:
+                where.append((size - len(part), *writer))
+                parts.append(part)
     except ContentError:
         raise
     except Exception as err:    # anything a template can do wrong: reported, never a traceback
@@ -595,9 +600,13 @@ def render(env: SheetSandbox, name: str, values: dict[str, Any]) -> TemplateOutp
     return TemplateOutput("".join(parts), where, env.loader)
 
 
-def _output_too_long(template, code_line: int, env: SheetSandbox, name: str) -> Problem:
-    message = _("not allowed in a template: {reason}").format(
-        reason=_("a text of more than {limit} characters").format(limit=MAX_TEXT))
+def _check_size(size: int) -> None:
+    if size > MAX_TEXT:
+        raise TemplateLimit(_("a text of more than {limit} characters").format(limit=MAX_TEXT))
+
+
+def _problem_at(template, code_line: int, env: SheetSandbox, name: str, message: str) -> Problem:
+    """A problem at the template line a render is paused at."""
     if template is None or not template.filename:
         return Problem(_path_of(env, name), 0, "", message)
     return Problem(Path(template.filename), template.get_corresponding_lineno(code_line), "",

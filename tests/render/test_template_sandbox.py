@@ -197,6 +197,8 @@ def test_content_text_is_written_escaped(ctx):
     ("{% for i in range(10000) recursive %}{% if loop.depth < 3 %}{{ loop(range(10000)) }}"
      "{% endif %}{% endfor %}", "steps of work"),
     ("{% macro f(n) %}{{ f(n) }}{{ f(n) }}{% endmacro %}{{ f(1) }}", "nested too deeply"),
+    ("{% set x = '' %}{% for i in range(10000) %}{% for j in range(10000) %}"
+     + "{{ x }}" * 50 + "{% endfor %}{% endfor %}", "steps of work"),
     ("{{ 'x' * 10**9 }}", "repeated"),
     ("{{ [1] * 10**9 }}", "repeated"),
     ("{{ 10**10**10 }}", "number larger"),
