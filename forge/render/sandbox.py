@@ -7,10 +7,11 @@ shared, so templates run in jinja2's ImmutableSandboxedEnvironment with more loc
   it is handed (`_`, `num`, `range` of at most MAX_RANGE numbers), the filters of FILTERS and the
   tests of TESTS, its own macros and `loop`. A method of a value only where SAFE_METHODS lists it
   (`text.format(...)`, `mapping.get(...)`, `mapping.items()`); never a name starting with `_`.
-- **How much it can do**: every loop turn, call, lookup and operator counts against MAX_STEPS; no
-  text grows past MAX_TEXT characters (the output, `~`, `+`, `*`, `%`, joins, format widths
-  past MAX_WIDTH), no whole number past MAX_INT, and no list or mapping written in a template
-  holds more than MAX_ITEMS values all told. Only text and numbers are written out: a list or a
+- **How much it can do**: every statement, loop turn, call, lookup and operator counts against
+  MAX_STEPS (the real sheets take under 1,500); no text grows past MAX_TEXT characters (the
+  output, `~`, `+`, `*`, `%`, joins, format widths past MAX_WIDTH), no whole number past
+  MAX_INT, and no list or mapping written in a template holds more than MAX_ITEMS values all
+  told. Only text and numbers are written out: a list or a
   mapping is written through its items, never whole.
 - **Where it is read from**: only inside the folders given (the game's templates/, forge's
   templates/), never through a link that leads out of them, never a file over
@@ -36,7 +37,7 @@ from jinja2 import nodes
 from jinja2.compiler import CodeGenerator
 from jinja2.filters import FILTERS as JINJA_FILTERS
 from jinja2.loaders import split_template_path
-from jinja2.runtime import LoopContext, Macro, markup_join, str_join
+from jinja2.runtime import BlockReference, LoopContext, Macro, markup_join, str_join
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedFormatter, SecurityError
 from jinja2.tests import TESTS as JINJA_TESTS
 from jinja2.utils import Namespace
@@ -47,7 +48,7 @@ from forge.i18n import messages_translator
 
 _ = messages_translator()._
 
-MAX_STEPS = 1_000_000           # loop turns, calls, lookups and operators in one render
+MAX_STEPS = 200_000             # statements, loop turns, calls, lookups and operators in a render
 MAX_TEXT = 1_000_000            # characters in any text a template makes, its output included
 MAX_WIDTH = 100                 # a width or precision in a format ('{:>8}', '%5.2f')
 MAX_INT = 2 ** 53               # whole numbers a template computes (exact as floats too)
@@ -160,12 +161,24 @@ class _EscapeFormatter(_Formatter, EscapeFormatter):
 
 # --- the environment ----------------------------------------------------------------------------
 
-class _BoundedCodeGenerator(CodeGenerator):
-    """Compiles templates so that loops, `~` and list or mapping literals are counted and bounded.
+_STATEMENTS = (nodes.Output, nodes.If, nodes.Assign, nodes.AssignBlock, nodes.CallBlock,
+               nodes.FilterBlock, nodes.With, nodes.Include, nodes.Import, nodes.FromImport,
+               nodes.ExprStmt)
 
-    The sandbox sees calls, lookups and operators; it does not see a loop turn, the `~` operator
-    or a literal, which run as plain Python. These three are routed through the environment.
+
+class _BoundedCodeGenerator(CodeGenerator):
+    """Compiles templates so that statements, loop turns, `~` and list or mapping literals are
+    counted and bounded.
+
+    The sandbox sees calls, lookups and operators; it does not see a statement that looks
+    nothing up (`{% if x %}`, `{{ x }}` of a loop variable), a loop turn, the `~` operator or a
+    literal, which run as plain Python. These are routed through the environment.
     """
+
+    def visit(self, node: nodes.Node, *args, **kwargs):
+        if isinstance(node, _STATEMENTS):
+            self.writeline("environment.tick()", node)
+        return super().visit(node, *args, **kwargs)
 
     def visit_For(self, node: nodes.For, frame) -> None:
         bounded = copy.copy(node)    # the parsed node stays as it was
@@ -240,7 +253,7 @@ class SheetSandbox(ImmutableSandboxedEnvironment):
 
     def may_call(self, value: Any) -> bool:
         """Whether a template may call this value."""
-        if isinstance(value, (Macro, Exposed, jinja2.Undefined, LoopContext)):
+        if isinstance(value, (Macro, Exposed, jinja2.Undefined, LoopContext, BlockReference)):
             return True
         owner = getattr(value, "__self__", None)
         if isinstance(value, (types.MethodType, types.BuiltinMethodType)) and owner is not None:

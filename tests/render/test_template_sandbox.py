@@ -182,6 +182,15 @@ def test_what_the_sheet_templates_use_still_works(ctx):
     assert render(ctx, text) == "a=1;b=2;1 x3y -5 1,2 2.35 215.9 Result a1 1,2,3 A B True True"
 
 
+def test_template_inheritance_and_blocks_work(ctx):
+    write(ctx.folder, "<sheet>{% block body %}base{% endblock %}</sheet>", "base.xml.j2")
+    assert render(ctx, '{% extends "base.xml.j2" %}{% block body %}{{ super() }}+child'
+                       "{% endblock %}") == "<sheet>base+child</sheet>"
+    assert render(ctx, "{% macro m() %}[{{ caller() }}]{% endmacro %}{% call m() %}c{% endcall %}"
+                       "{% filter upper %}x{% endfilter %}{% with b = 2 %}{{ b }}{% endwith %}"
+                       ) == "[c]X2"
+
+
 def test_content_text_is_written_escaped(ctx):
     assert render(ctx, "{{ x }}|{{ x|rich }}", x="<img src='a'/> & <b>b</b>") == \
         "&lt;img src=&#39;a&#39;/&gt; &amp; &lt;b&gt;b&lt;/b&gt;|" \
@@ -199,6 +208,9 @@ def test_content_text_is_written_escaped(ctx):
     ("{% macro f(n) %}{{ f(n) }}{{ f(n) }}{% endmacro %}{{ f(1) }}", "nested too deeply"),
     ("{% set x = '' %}{% for i in range(10000) %}{% for j in range(10000) %}"
      + "{{ x }}" * 50 + "{% endfor %}{% endfor %}", "steps of work"),
+    ("{% macro m() %}{% for i in range(10000) %}{% for j in range(10000) %}"
+     + "{% if i %}{% endif %}" * 2000 + "{% endfor %}{% endfor %}{% endmacro %}{{ m() }}",
+     "steps of work"),
     ("{{ 'x' * 10**9 }}", "repeated"),
     ("{{ [1] * 10**9 }}", "repeated"),
     ("{{ 10**10**10 }}", "number larger"),
@@ -233,7 +245,7 @@ def test_huge_work_stops_quickly_with_a_clear_error(ctx, text, words):
 
 
 def test_the_real_sheets_stay_well_within_the_step_budget(game):
-    """The limits leave the real templates ten times the room they need."""
+    """The limits leave the real templates a hundred times the room they need."""
     from forge.kit import context_for
 
     ctx = context_for(game, "es", "letter")
@@ -241,7 +253,7 @@ def test_the_real_sheets_stay_well_within_the_step_budget(game):
     for draw in ("summary-sheet", "rules-reference", "instructions"):
         component = next(c for c in ctx.game["components"] if c["draw"] == draw)
         MAKERS[draw](component, ctx)
-        assert env.steps < sandbox.MAX_STEPS / 10, draw
+        assert env.steps < sandbox.MAX_STEPS / 100, draw
 
 
 # --- where templates are read from ---------------------------------------------------------------
