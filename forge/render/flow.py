@@ -39,11 +39,10 @@ template file and line that wrote it.
 from __future__ import annotations
 
 import html
-import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 from xml.parsers import expat
 
 from reportlab.lib import colors
