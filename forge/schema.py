@@ -10,7 +10,8 @@ A schema is itself YAML, in a small vocabulary (see docs/content-format.md):
             defines: <collection> (each item's `unique` field becomes an id other files can ref)
     dict:   also defines: <collection> (each key becomes an id), required: [keys that must be there]
     variant: by: <field>, schemas: <folder> (a map field checked by the schema, in
-            forge/schemas/<folder>/, named after the value of its sibling field <field>)
+            forge/schemas/<folder>/, named after the value of its sibling field <field>; that
+            schema may list `siblings_needed`: fields the enclosing map must then have)
     paint:  a colour '#rrggbb', a name of the palette (game.yaml) or an emperor's id
     int, number: min, max (default: within +-1,000,000)        enum: values
     point:  min, max for each coordinate (default: within +-5,000 mm)
@@ -165,6 +166,10 @@ def _variant(schema: dict, value: dict, name: str, at, doc, result) -> dict | No
         return None
     sub = dict(load_schema(f"{schema['schemas']}/{choice}.yaml"))
     sub["optional"] = schema.get("optional", False)
+    for needed in sub.pop("siblings_needed", []):
+        if needed not in value:
+            _fail(doc, at, result, f"with {schema['by']}: {choice}, the field '{needed}' is "
+                                   f"required")
     return sub
 
 

@@ -6,8 +6,11 @@ text itself, characters inserted, deleted or repeated in a YAML file or a catalo
 asks forge about it. The only outcomes allowed are a clean refusal (ContentError or UserError,
 whose every problem names its file) or a valid game; and a game `forge validate` passes must
 then build without any error at all, so nothing is left for the build to discover.
+
+The examples are derandomized (the same every run); CONTENT_FUZZ_EXAMPLES=1000 searches longer.
 """
 import collections
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -122,7 +125,8 @@ def fuzz(strategy, examples):
     def runner(check):
         tally = collections.Counter()
 
-        @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+        @settings(max_examples=int(os.environ.get("CONTENT_FUZZ_EXAMPLES", examples)),
+                  deadline=None, derandomize=True, database=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
         @given(strategy)
         def run(mutation):

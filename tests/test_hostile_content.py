@@ -124,6 +124,13 @@ def test_numbers_and_texts_have_sane_ranges(content_copy, old, new, expected):
     assert expected in str(err.value)
 
 
+def test_a_piece_maker_that_cuts_needs_a_trim(content_copy):
+    edit(content_copy / "demo" / "game.yaml", "    trim: [63.5, 88.9]\n", "")
+    with pytest.raises(ContentError) as err:
+        load_game(content_copy, "demo")
+    assert "components[1]: with draw: card, the field 'trim' is required" in str(err.value)
+
+
 def test_a_card_cost_of_infinity_is_not_printed_as_inf(content_copy):
     edit(content_copy / "demo" / "cards.yaml", "cost: 2", "cost: .inf")
     with pytest.raises(ContentError) as err:
