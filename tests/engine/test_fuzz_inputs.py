@@ -194,8 +194,15 @@ def test_mutated_set_up_options_are_refused_or_set_up_soundly(data):
         + [(conquest.RULES, conquest_options())]))
     mutant = data.draw(mutations(base, tuple(rules.options_schema.fields)))
     seed = data.draw(st.sampled_from([1, None]))
+    set_up_or_refused(mutant, lambda value: Session(rules, value, seed=seed,
+                                                    dice_values=[1] * 40))
+
+
+def set_up_or_refused(mutant, set_up):
+    """Set a game up from a mutant: a bad one is refused at the door (ParseError), one that is
+    accepted must have deserved it and play soundly."""
     try:
-        session = Session(rules, mutant.value, seed=seed, dice_values=[1] * 40)
+        session = set_up(mutant.value)
     except REFUSALS as refusal:
         assert not mutant.must_refuse or isinstance(refusal, ParseError), mutant.done
         event(f"refused: {type(refusal).__name__}")
@@ -232,12 +239,5 @@ def test_positions_written_from_real_states_are_accepted():
 def test_mutated_positions_are_refused_or_played_soundly(data):
     position = data.draw(st.sampled_from(positions()))
     mutant = data.draw(mutations(position, POSITION_FIELDS))
-    try:
-        session = Session(tetrarchia.RULES, {"position": mutant.value}, seed=1)
-    except REFUSALS as refusal:
-        assert not mutant.must_refuse or isinstance(refusal, ParseError), mutant.done
-        event(f"refused: {type(refusal).__name__}")
-        return
-    assert not mutant.must_refuse, f"accepted {mutant.done}: {mutant.value!r:.300}"
-    event("played soundly")
-    check_sound(session)
+    set_up_or_refused(mutant, lambda value: Session(tetrarchia.RULES, {"position": value},
+                                                    seed=1))
