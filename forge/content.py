@@ -69,6 +69,9 @@ def load_doc(path: Path, folder: Path | None = None) -> Doc:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as err:
         raise ContentError([_syntax_problem(path, text, err)]) from None
+    except RecursionError:          # the YAML parser recurses once per level of nesting
+        raise ContentError([Problem(path, 0, "", f"nests lists and mappings more than "
+                                                 f"{MAX_DEPTH} deep")]) from None
     doc = Doc(path, None)
     problems: list[Problem] = []
     try:

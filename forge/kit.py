@@ -121,6 +121,17 @@ def build_kit(game: Game, lang: str, paper: str, out_dir: Path,
         if existing is not None:
             return existing
     ctx = context_for(game, lang, paper, options=options)
+    plan, manifest = lay_out_kit(ctx)
+    manifest["inputs"] = digest
+    cache = PieceCache(cache_path(out_dir, game.id, lang, paper))
+    files = _write_all(ctx, plan, manifest, target, cache)
+    cache.save()
+    return KitResult(target, files, manifest["pages"], manifest)
+
+
+def lay_out_kit(ctx: RenderContext) -> tuple[_Plan, dict]:
+    """Make every piece of a kit and place it on its pages, drawing nothing: the plan and the
+    manifest the kit is written from (also what `forge validate` checks)."""
     components = make_components(ctx, skip={INSTRUCTIONS})
     plan = _plan(ctx, components)
     ahead = sum(c["count"] for c in ctx.game["components"] if c["draw"] == INSTRUCTIONS)
@@ -132,12 +143,7 @@ def build_kit(game: Game, lang: str, paper: str, out_dir: Path,
         family = instructions[0].family
         plan.add_first(family, impose_components(instructions, ctx.paper_size, ctx.options),
                        instructions)
-    manifest = _manifest(ctx, plan)
-    manifest["inputs"] = digest
-    cache = PieceCache(cache_path(out_dir, game.id, lang, paper))
-    files = _write_all(ctx, plan, manifest, target, cache)
-    cache.save()
-    return KitResult(target, files, manifest["pages"], manifest)
+    return plan, _manifest(ctx, plan)
 
 
 def make_components(ctx: RenderContext, skip=(), only=None) -> list[Component]:

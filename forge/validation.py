@@ -27,14 +27,14 @@ def validate_game(content_dir: Path, game_id: str, papers=KIT_PAPERS) -> list[Pr
 def lay_out_kits(game: Game, papers=KIT_PAPERS) -> list[Problem]:
     """Problems found making the pieces of every kit of `game` (nothing is drawn); a fault that
     shows in several kits is reported once, naming them."""
-    from forge.kit import context_for, make_components
+    from forge.kit import context_for, lay_out_kit
 
     content_problems: dict[str, Problem] = {}
     kits_by_error: dict[str, list[str]] = {}
     for lang in game.languages:
         for paper in papers:
             try:
-                make_components(context_for(game, lang, paper))
+                lay_out_kit(context_for(game, lang, paper))
             except ContentError as err:
                 content_problems.update((str(p), p) for p in err.problems)
             except UserError as err:

@@ -82,6 +82,8 @@ def test_modest_aliases_still_work(tmp_path):
     ("a: .nan\n", "a: '.nan' is not a finite number"),
     ("a: [1, -.inf]\n", "a[1]: '-.inf' is not a finite number"),
     ("a: " + "[" * 60 + "]" * 60 + "\n", "nests lists and mappings more than 50 deep"),
+    ("a: " + "[" * 5000 + "]" * 5000 + "\n", "nests lists and mappings more than 50 deep"),
+    ("a:\n" + "".join(" " * i + "- \n" for i in range(0, 4000, 2)), "more than 50 deep"),
     ("base: &b {x: 1}\nc:\n  <<: *b\n", "a merge key (<<) is not allowed"),
 ])
 def test_yaml_the_loader_refuses_is_one_clear_problem(tmp_path, text, expected):
@@ -305,3 +307,18 @@ def test_a_translation_with_a_placeholder_its_english_lacks_is_refused(tmp_path)
     found = [str(p) for p in check_po(tmp_path / "x.po", text)]
     assert any("uses {cuenta}, which the English text lacks" in p for p in found), found
     assert any("has a lone brace" in p for p in found), found
+
+
+# --- validate finds what build would -------------------------------------------------------------
+
+def test_validate_lays_out_the_instructions_page_with_the_kits_own_list(content_copy):
+    from tests.conftest import REPO
+
+    templates = content_copy / "demo" / "templates"
+    templates.mkdir()
+    own = (REPO / "templates" / "instructions.xml.j2").read_text(encoding="utf-8")
+    (templates / "instructions.xml.j2").write_text(
+        "{% if checklist[1].file %}{{ no_such_value }}{% endif %}\n" + own, encoding="utf-8")
+    result = run("validate", "demo", "--content", content_copy)
+    assert result.exit_code == 1, result.output
+    assert "instructions.xml.j2:1 'no_such_value' is undefined" in result.output

@@ -126,13 +126,17 @@ def _check_widths(widths) -> None:
 
 
 def check_printf(text: str, values: Any) -> None:
-    """Refuse 'text % values' when it would make a huge text or write a list whole."""
+    """Refuse 'text % values' when it would make a huge text or write a list or mapping whole
+    (checked before the text is made: a mapping of huge keys would be written out first)."""
     for match in _PRINTF.finditer(text):
         _check_widths(match.groups())
-    items = values.values() if isinstance(values, dict) else \
-        values if isinstance(values, tuple) else (values,)
+    by_name = isinstance(values, dict) and "%(" in text
+    items = values.values() if by_name else values if isinstance(values, tuple) else (values,)
     for item in items:
         scalar(item)
+    size = len(text) + sum(len(item) for item in items if isinstance(item, str))
+    if size > MAX_TEXT:
+        raise TemplateLimit(_("a text of more than {limit} characters").format(limit=MAX_TEXT))
 
 
 def check_format(text: str) -> None:
