@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 from pathlib import Path
 
 from kivy.app import App
@@ -20,6 +19,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.theme import Theme, read_palette
 from companion.translate import Translator
+from forge.safefs import write_atomic
 
 REPO_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = REPO_DIR / "content"
@@ -93,14 +93,9 @@ def read_settings(path: Path) -> dict:
 
 
 def write_settings(path: Path, settings: dict) -> None:
-    """Save settings crash-safely: write a temporary file, fsync, rename over the old one."""
+    """Save settings crash-safely (temporary file, fsync, rename; never through a link)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    with temporary.open("w", encoding="utf-8") as stream:
-        json.dump(settings, stream, ensure_ascii=False, indent=1)
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.replace(temporary, path)
+    write_atomic(path, json.dumps(settings, ensure_ascii=False, indent=1).encode("utf-8"))
 
 
 def games_in(content_dir: Path) -> list[tuple[str, str]]:

@@ -37,7 +37,8 @@ from forge.engine.inputs import (ROLL, SAVE, Any, Bool, Int, ListOf, Maybe, Reco
                                  load_json)
 from forge.errors import UserError
 from forge.i18n import Translator
-from forge.saves import fsync_dir, keep_aside, write_session, write_text_atomic
+from forge.safefs import fsync_dir
+from forge.saves import keep_aside, write_session, write_text_atomic
 
 SNAPSHOT = "snapshot.json"
 JOURNAL = "journal.jsonl"

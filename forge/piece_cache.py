@@ -47,7 +47,6 @@ import math
 import os
 import secrets
 import stat
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any, Callable
@@ -56,6 +55,8 @@ import reportlab
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
+
+from forge.safefs import write_atomic
 
 from forge.piece_replay import Recording, Refused, checked, replay
 
@@ -317,17 +318,11 @@ class PieceCache:
                              separators=(",", ":"), check_circular=False).encode("ascii")
         if len(payload) > MAX_FILE_BYTES:
             return False
-        temporary = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}-",
-                                                 dir=self.path.parent)
-            with os.fdopen(handle, "wb") as out:
-                out.write(HEADER + _signature(self.secret, payload) + b"\n" + payload)
-            os.replace(temporary, self.path)
+            write_atomic(self.path, HEADER + _signature(self.secret, payload) + b"\n" + payload,
+                         mode=0o600)
         except OSError:
-            if temporary is not None:
-                Path(temporary).unlink(missing_ok=True)
             return False
         self.entries = keep
         self._changed = False

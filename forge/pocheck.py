@@ -64,7 +64,7 @@ def _messages(path: Path, tokens: list[list], problems: list[Problem]) -> list[d
     """The tokens grouped into messages, with keywords out of gettext's order reported."""
     messages: list[dict] = []
     previous = None
-    for kind, line, string in tokens:
+    for kind, line, text in tokens:
         if previous not in _FOLLOWS[kind]:
             problems.append(Problem(path, line, "", f"'{kind.replace('[]', '[n]')}' cannot come "
                                                     f"after {previous or 'the start'}"))
@@ -72,7 +72,7 @@ def _messages(path: Path, tokens: list[list], problems: list[Problem]) -> list[d
             messages.append({"line": line})
         if messages:
             key = "msgstr" if kind == "msgstr[]" else kind
-            messages[-1].setdefault(key, string)
+            messages[-1].setdefault(key, text)
         previous = kind
     if previous not in (None, "msgstr", "msgstr[]"):
         problems.append(Problem(path, tokens[-1][1], "", "the last message has no msgstr"))

@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import os
 import stat
-import tempfile
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -30,6 +29,7 @@ from pathlib import Path
 from forge.errors import UserError
 from forge.i18n import messages_translator
 from forge.output import cannot_write
+from forge.safefs import write_atomic
 
 _ = messages_translator()._
 
@@ -216,16 +216,10 @@ def save_profile(name: str, **settings) -> Path:
     current.update({k: v for k, v in settings.items() if v is not None})
     check = {k: v for k, v in current.items() if k != "paper"}
     PrintOptions(**check)
-    temporary = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(_to_toml(current))
-        os.replace(temporary, path)
+        write_atomic(path, _to_toml(current).encode("utf-8"), mode=0o600)
     except OSError as err:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
         raise cannot_write(path, err) from None
     return path
 

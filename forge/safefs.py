@@ -61,13 +61,18 @@ def read_inside(path: Path, folder: Path, limit: int = MAX_CONTENT_BYTES) -> byt
     return data
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, mode: int | None = None,
+                 sync_dir: bool = False) -> None:
     """Replace `path` with `data` all at once (temporary file, fsync, rename), never writing
-    through a link that stands at `path` or at the temporary file's place."""
+    through a link that stands at `path` or at the temporary file's place; OSError when the
+    disk or the folder refuses.
+
+    `mode`: the new file's permissions (default: the old file's, or the usual ones);
+    `sync_dir`: also make the rename durable at once (fsync of the folder)."""
     path = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(handle, _mode_for(path))
+        os.fchmod(handle, _mode_for(path) if mode is None else mode)
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
@@ -76,6 +81,17 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    if sync_dir:
+        fsync_dir(path.parent)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make the folder's latest renames durable."""
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 def _mode_for(path: Path) -> int:

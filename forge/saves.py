@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import time
-from contextlib import suppress
 from pathlib import Path
 
 from forge.engine.core import (N_, SAVE_FORMAT, ForeignSave, ParseError, Rules, SaveError,
@@ -25,6 +23,7 @@ from forge.engine.core import (N_, SAVE_FORMAT, ForeignSave, ParseError, Rules, 
 from forge.engine.inputs import Words, load_json
 from forge.errors import UserError
 from forge.i18n import messages_translator
+from forge.safefs import write_atomic
 
 _ = messages_translator()._
 
@@ -39,30 +38,7 @@ def write_text_atomic(path: Path, text: str, sync_dir: bool = True) -> None:
 
     `sync_dir=False` skips the folder's fsync: the rename is still atomic, only its
     durability waits for the next folder sync."""
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temporary)
-        raise
-    if sync_dir:
-        fsync_dir(path.parent)
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make the folder's latest renames durable."""
-    handle = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
+    write_atomic(path, text.encode("utf-8"), mode=0o600, sync_dir=sync_dir)
 
 
 def write_session(path: Path, session: Session) -> None:

@@ -20,7 +20,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forge.errors import ContentError, UserError
+from forge.errors import UserError
 from forge.games import DEFAULT_CONTENT, load_game
 from forge.validation import validate_game
 

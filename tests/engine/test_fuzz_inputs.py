@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import os
-import random
 from functools import cache
 
 from conquest.test_cases import _load as conquest_cases
@@ -127,9 +126,9 @@ def check_sound(session: Session) -> None:
     state = session.states[session.position]
     assert is_plain(state) and is_plain(session.entries[session.position])
     describe = WORDS[session.rules.name]
-    for event in session.entries[session.position]["events"]:
+    for logged in session.entries[session.position]["events"]:
         for tr in TRANSLATORS:
-            assert isinstance(describe(event, tr), str)
+            assert isinstance(describe(logged, tr), str)
     if replayable(session):             # the case files' games start from a laid-out state
         again = Session.from_json(session.rules, copy.deepcopy(session.to_json()))
         assert again.states == session.states and again.position == session.position
