@@ -12,7 +12,7 @@ A schema is itself YAML, in a small vocabulary (see docs/content-format.md):
     variant: by: <field>, schemas: <folder> (a map field checked by the schema, in
             forge/schemas/<folder>/, named after the value of its sibling field <field>; that
             schema may list `siblings_needed`: fields the enclosing map must then have)
-    paint:  a colour '#rrggbb', a name of the palette (game.yaml) or an emperor's id
+    paint:  a colour '#rrggbb' or a name of the palette (game.yaml)
     int, number: min, max (default: within +-1,000,000)        enum: values
     point:  min, max for each coordinate (default: within +-5,000 mm)
     str, text: max length (default 1,000 characters)        ref: to: <collection>
@@ -89,20 +89,20 @@ def validate_docs(docs: list[Doc]) -> Validation:
     return result
 
 
-PAINT = ("colour", "emperor")     # what a `paint` value may name besides '#rrggbb'
-
-
 def _resolve_refs(result: Validation) -> None:
     for collection, value, doc, at in result.refs:
-        if collection == PAINT:
-            if not any(value in result.ids.get(c, {}) for c in PAINT):
-                known = ", ".join(sorted(result.ids.get("colour", {})))
-                result.problems.append(doc.problem(at, f"unknown colour '{value}' (the palette "
-                                                       f"has: {known}; or write '#rrggbb')"))
-            continue
         known = result.ids.get(collection, {})
         if value not in known:
-            result.problems.append(doc.problem(at, f"unknown {collection} '{value}'"))
+            result.problems.append(doc.problem(at, f"unknown {collection} '{value}'"
+                                               + _choices(collection, known)))
+
+
+def _choices(collection: str, known: dict) -> str:
+    """The ids a short collection has, to show beside an unknown one (a misspelt id is the
+    likeliest mistake)."""
+    if not known or len(known) > 20:
+        return ""
+    return f" (known: {', '.join(sorted(map(str, known)))})"
 
 
 def _check(value: Any, schema: dict, at: Path_, doc: Doc, result: Validation, ctx: str) -> None:
@@ -327,7 +327,7 @@ def _check_paint(value, schema, at, doc, result, ctx):
         shown = value[:40] if isinstance(value, str) else _type_name(value)
         return _fail(doc, at, result, f"'{shown}' is not a colour ('#a1b2c3' or a name of "
                                       f"the palette)")
-    result.refs.append((PAINT, value, doc, at))
+    result.refs.append(("colour", value, doc, at))
 
 
 def _check_any(value, schema, at, doc, result, ctx):
