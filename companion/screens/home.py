@@ -34,10 +34,12 @@ class HomeScreen(Screen):
 
         app = App.get_running_app()
         games = games_in(app.content_dir)
-        return Store(app.data_dir / "games", [rules_of(game_id) for game_id, _ in games])
+        return Store(app.data_dir / "games", [rules_of(game_id) for game_id, _ in games],
+                     lang=app.tr.lang)
 
-    def refresh(self) -> None:
-        """Rebuild the game lists in the current language."""
+    def refresh(self, notice: str = "") -> None:
+        """Rebuild the game lists in the current language; `notice` is shown above the saved
+        games (why one could not be opened)."""
         app = App.get_running_app()
         if self.store is None:
             self.store = self.open_store()
@@ -48,6 +50,8 @@ class HomeScreen(Screen):
             button.bind(on_release=lambda _b, g=game_id: self.new_game(g))
             self.ids.new_games.add_widget(button)
         self.ids.saved_games.clear_widgets()
+        if notice:
+            self.ids.saved_games.add_widget(Factory.Body(text=notice))
         saved = self.store.list_games()
         if not saved:
             self.ids.saved_games.add_widget(Factory.Body(text=app.tr._("No saved games yet.")))
@@ -137,12 +141,18 @@ class HomeScreen(Screen):
     def resume(self, meta: dict) -> None:
         """Open a saved game on its board screen (if the game has one)."""
         from companion.session import TableSession
+        from companion.store import StoreError
 
         app = App.get_running_app()
         board = GAME_SCREENS.get(meta.get("game"), (None, f"{meta.get('game')}_board"))[1]
         if board not in SCREENS:
             return
-        app.open_game(TableSession.resume(self.store, meta["id"], lang=app.tr.lang), board)
+        try:
+            session = TableSession.resume(self.store, meta["id"], lang=app.tr.lang)
+        except StoreError as err:       # kept aside or left as it was: the message says which
+            self.refresh(notice=str(err))
+            return
+        app.open_game(session, board)
 
 
 SCREEN = HomeScreen

@@ -73,6 +73,23 @@ def test_new_game_joins_the_resume_list(app, pump):
     assert "Tetrarchia" in home.ids.saved_games.children[0].text
 
 
+def test_a_corrupt_saved_game_is_set_aside_with_a_message(app, window, shots, pump):
+    home = app.screen("home")
+    tap(home.ids.new_games.children[0], pump)
+    tap(app.screen("tetrarchia_setup").ids.start, pump)
+    app.show("home")
+    pump()
+    game_id = home.store.list_games()[0]["id"]
+    (home.store.root / game_id / "snapshot.json").write_text("{ edited by hand", encoding="utf-8")
+    tap(home.ids.saved_games.children[0], pump)
+    assert app.root.current == "home"
+    texts = [w.text for w in home.ids.saved_games.children]
+    assert any("kept" in text for text in texts), texts
+    assert not home.store.list_games()
+    assert list(home.store.root.iterdir()), "the game's files are kept, not deleted"
+    screenshot(window, shots, "home-corrupt-game", pump)
+
+
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("mode", ["app", "physical"])
