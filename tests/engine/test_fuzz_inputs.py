@@ -175,14 +175,7 @@ def test_mutated_actions_are_refused_or_played_soundly(data):
         [a for a in map(concrete, session.legal_actions()) if a] + catalogue(session)))
     info = session.rules.action_schemas[base["type"]].info
     mutant = data.draw(mutations(base, fields_of(session, base), protected=info))
-    try:
-        try_action(session, mutant.value)
-    except REFUSALS as refusal:
-        assert not mutant.must_refuse or isinstance(refusal, ParseError), mutant.done
-        event(f"refused: {type(refusal).__name__}")
-        return
-    assert not mutant.must_refuse, f"accepted {mutant.done}: {mutant.value!r:.300}"
-    event("played soundly")
+    accepted_or_refused(mutant, lambda value: try_action(session, value), "played soundly")
 
 
 @FUZZ
@@ -197,18 +190,25 @@ def test_mutated_set_up_options_are_refused_or_set_up_soundly(data):
                                                     dice_values=[1] * 40))
 
 
-def set_up_or_refused(mutant, set_up):
-    """Set a game up from a mutant: a bad one is refused at the door (ParseError), one that is
-    accepted must have deserved it and play soundly."""
+def accepted_or_refused(mutant, attempt, accepted: str):
+    """Try a mutant: a bad one must be refused at the door (ParseError), one that is accepted
+    must have deserved it. Returns what `attempt` returned, or None when refused."""
     try:
-        session = set_up(mutant.value)
+        result = attempt(mutant.value)
     except REFUSALS as refusal:
         assert not mutant.must_refuse or isinstance(refusal, ParseError), mutant.done
         event(f"refused: {type(refusal).__name__}")
-        return
+        return None
     assert not mutant.must_refuse, f"accepted {mutant.done}: {mutant.value!r:.300}"
-    event("set up soundly")
-    check_sound(session)
+    event(accepted)
+    return result
+
+
+def set_up_or_refused(mutant, set_up):
+    """Set a game up from a mutant: refused at the door, or set up and sound."""
+    session = accepted_or_refused(mutant, set_up, "set up soundly")
+    if session is not None:
+        check_sound(session)
 
 
 POSITION_FIELDS = tuple(tetrarchia.schemas.POSITION.fields)

@@ -111,22 +111,15 @@ def test_a_save_of_format_1_is_still_read(tmp_path):
     assert read_session(path, RULES).state == session.state
 
 
-def test_a_planted_temporary_link_is_never_written_through(tmp_path):
+@pytest.mark.parametrize("planted", [".game.json.tmp", "game.json"])
+def test_a_planted_link_is_never_written_through(tmp_path, planted):
     target = tmp_path / "precious.txt"
     target.write_text("mine", encoding="utf-8")
-    (tmp_path / ".game.json.tmp").symlink_to(target)
-    write_session(tmp_path / "game.json", Session(RULES, {}, seed=3))
-    assert target.read_text(encoding="utf-8") == "mine"
-    assert read_session(tmp_path / "game.json", RULES).position == 0
-
-
-def test_a_link_at_the_save_path_is_replaced_not_followed(tmp_path):
-    target = tmp_path / "precious.txt"
-    target.write_text("mine", encoding="utf-8")
-    (tmp_path / "game.json").symlink_to(target)
+    (tmp_path / planted).symlink_to(target)
     write_session(tmp_path / "game.json", Session(RULES, {}, seed=3))
     assert target.read_text(encoding="utf-8") == "mine"
     assert not (tmp_path / "game.json").is_symlink()
+    assert read_session(tmp_path / "game.json", RULES).position == 0
 
 
 def test_a_save_path_under_a_file_is_a_clear_error(tmp_path):
