@@ -36,7 +36,7 @@ def _start_xvfb() -> subprocess.Popen | None:
         if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
             continue
         server = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", "720x1280x24", "-nolisten", "tcp"],
+            ["Xvfb", f":{number}", "-screen", "0", "1400x1400x24", "-nolisten", "tcp"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(100):
             if Path(f"/tmp/.X11-unix/X{number}").exists():
@@ -77,6 +77,9 @@ def window():
     EventLoop.ensure_window()
     window = EventLoop.window
     window.size = (WIDTH, HEIGHT)
+    from touch import wait_for_surface
+
+    wait_for_surface(window, pump)
     yield window
     if _SERVER is not None:
         _SERVER.terminate()

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import HEIGHT, WIDTH
-from touch import assert_buttons_fit, walk
+from touch import assert_buttons_fit, walk, window_size
 
 BIG = (1280, 800)
 SEED = 7
@@ -17,13 +16,8 @@ SEED = 7
 
 @pytest.fixture
 def big_window(window, pump):
-    window.size = BIG
-    pump()
-    try:
+    with window_size(window, BIG, pump):
         yield window
-    finally:
-        window.size = (WIDTH, HEIGHT)
-        pump()
 
 
 def check(app, window, name, pump) -> None:

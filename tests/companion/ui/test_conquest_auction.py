@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from touch import assert_buttons_fit, screenshot, tap, walk
+from touch import assert_buttons_fit, screenshot, tap, walk, window_size
 
 SCREENS_DIR = Path(__file__).resolve().parents[3] / "companion" / "screens"
 
@@ -148,14 +148,9 @@ def test_a_season_of_auctions_by_taps(app, pump, window, shots):
 def test_auction_fits_a_large_window_and_speaks_spanish(app, pump, window, shots):
     session = conquest_session(app, {"players": ["ana", "ben"], "first": "ana"})
     screen = open_screen(app, "conquest_auction", session, pump)
-    window.size = (1280, 800)
-    try:
-        pump(5)
+    with window_size(window, (1280, 800), pump):
         assert_buttons_fit(screen, window, "auction big")
         screenshot(window, shots, "auction-big", pump)
-    finally:
-        window.size = (360, 640)
-        pump()
     app.set_setting("lang", "es")
     pump(4)
     assert screen.ids.pass_button.text == app.tr._("Pass")

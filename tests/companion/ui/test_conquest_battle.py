@@ -6,7 +6,7 @@ the battle itself is declared, rolled, resolved and retreated from by taps.
 from __future__ import annotations
 
 from test_conquest_auction import back_to_books, button, conquest_session, open_screen, press
-from touch import assert_buttons_fit, screenshot, walk
+from touch import assert_buttons_fit, screenshot, walk, window_size
 
 PLAYERS = ["juan", "carlos", "ana", "ben"]
 
@@ -240,14 +240,9 @@ def test_battle_fits_a_large_window(app, pump, window, shots):
     session.act({"type": "battle", "player": "juan", "province": "galatia",
                  "defender": "carlos"})
     screen = open_screen(app, "conquest_battle", session, pump)
-    window.size = (1280, 800)
-    try:
-        pump(5)
+    with window_size(window, (1280, 800), pump):
         assert_buttons_fit(screen, window, "battle big")
         screenshot(window, shots, "battle-big", pump)
-    finally:
-        window.size = (360, 640)
-        pump()
     app.set_setting("lang", "es")
     pump(4)
     assert screen.title_text == "Batalla terrestre en Galacia"

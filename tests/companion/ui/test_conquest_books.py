@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from touch import assert_buttons_fit, screenshot, tap, walk
+from touch import assert_buttons_fit, screenshot, tap, walk, window_size
 
 from conftest import HEIGHT, WIDTH
 
@@ -182,9 +182,7 @@ def test_refusal_is_shown_in_words(app, pump, window, shots):
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("size", [(WIDTH, HEIGHT), (1280, 800)])
 def test_conquest_screens_fit(app, pump, window, shots, size, lang):
-    window.size = size
-    pump(5)
-    try:
+    with window_size(window, size, pump):
         books = start_from_setup(app, pump)
         to_actions(books.session)
         app.set_setting("lang", lang)
@@ -207,9 +205,6 @@ def test_conquest_screens_fit(app, pump, window, shots, size, lang):
         app.show("home")
         pump(5)
         assert_buttons_fit(app.screen("home"), window, f"home {size}")
-    finally:
-        window.size = (WIDTH, HEIGHT)
-        pump()
 
 
 def test_resume_opens_the_books_with_the_session(app, pump, window, shots):

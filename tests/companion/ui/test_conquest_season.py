@@ -2,7 +2,7 @@
 real window (Xvfb). Games are brought to the season's end through the engine, not through taps."""
 from __future__ import annotations
 
-from touch import assert_buttons_fit, screenshot, tap, walk
+from touch import assert_buttons_fit, screenshot, tap, walk, window_size
 
 PLAYERS = ["Ana", "Bruno", "Carla"]
 INFLUENCE = {"Ana": {"italia": 2, "hispania": 1, "neapolis": 1},
@@ -85,16 +85,12 @@ def fits(screen, window, name, pump, shots=None):
     """Every button at least 48 dp and inside the window, in a phone and a big window (with a
     screenshot of the big window when `shots` is given)."""
     assert_buttons_fit(screen, window, name)
-    size = window.size
-    try:
-        window.size = (1280, 800)
-        pump(6)
+    with window_size(window, (1280, 800), pump):
+        pump(4)
         assert_buttons_fit(screen, window, name + " (1280x800)")
         if shots is not None:
             screenshot(window, shots, name.replace(" ", "-") + "-1280", pump)
-    finally:
-        window.size = size
-        pump(6)
+    pump(4)
 
 
 def test_missing_board_vp_are_asked_remembered_and_scored(app, pump, window, shots, tmp_path,

@@ -1,5 +1,8 @@
-"""Driving the real app in tests: a finger's tap and a screenshot."""
+"""Driving the real app in tests: a finger's tap, a window size and a screenshot."""
 from __future__ import annotations
+
+import time
+from contextlib import contextmanager
 
 from PIL import Image
 
@@ -14,9 +17,38 @@ def tap(widget, pump) -> None:
     pump()
 
 
+def wait_for_surface(window, pump, seconds: float = 5.0) -> None:
+    """Draw frames until the window's GL surface has the window's size.
+
+    Kivy resizes the X window on a later clock tick and the X server answers when it likes; a
+    screenshot read before then copies rows the surface does not have (a black band).
+    """
+    deadline = time.monotonic() + seconds
+    pump()
+    while tuple(window._win._get_gl_size()) != tuple(window.size):
+        assert time.monotonic() < deadline, \
+            f"the window surface stayed {window._win._get_gl_size()}, not {window.size}"
+        time.sleep(0.02)
+        pump(1)
+    pump()
+
+
+@contextmanager
+def window_size(window, size, pump):
+    """The window at `size` for the block, and back at its old size after it."""
+    old = tuple(window.size)
+    window.size = size
+    wait_for_surface(window, pump)
+    try:
+        yield window
+    finally:
+        window.size = old
+        wait_for_surface(window, pump)
+
+
 def screenshot(window, folder, name, pump) -> Image.Image:
     """Save the window as PNG (Kivy numbers the file) and open it."""
-    pump()
+    wait_for_surface(window, pump)
     path = window.screenshot(str(folder / f"{name}.png"))
     with Image.open(path) as image:
         image.load()
