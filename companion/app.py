@@ -16,13 +16,14 @@ from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.utils import platform
 
 from companion.theme import Theme, read_palette
 from companion.translate import Translator
+from forge.places import SHIPPED_CONTENT, companion_data_dir
 from forge.safefs import write_atomic
 
-REPO_DIR = Path(__file__).resolve().parent.parent
-DEFAULT_CONTENT = REPO_DIR / "content"
+DEFAULT_CONTENT = SHIPPED_CONTENT
 SCREENS_DIR = Path(__file__).parent / "screens"
 SCREENS = ("home", "settings", "dice", "tetrarchia_setup", "tetrarchia_board", "tetrarchia_log",
            "tetrarchia_end", "conquest_setup", "conquest_books", "conquest_log", "conquest_auction",
@@ -172,8 +173,12 @@ class CompanionApp(App):
 
     @property
     def data_dir(self) -> Path:
-        """Where settings and saved games live (never hard-coded: user_data_dir moves)."""
-        return self._data_dir or Path(self.user_data_dir)
+        """Where settings and saved games live: the folder given, else Android's app folder,
+        else the platform's user data folder (forge.places.companion_data_dir)."""
+        if self._data_dir is None:
+            self._data_dir = (Path(self.user_data_dir) if platform == "android"
+                              else desktop_data_dir())
+        return self._data_dir
 
     @property
     def settings_path(self) -> Path:
@@ -243,6 +248,20 @@ class CompanionApp(App):
 
     def on_stop(self):
         write_settings(self.settings_path, self.settings)
+
+
+def desktop_data_dir() -> Path:
+    """The companion's folder in the user data folder. Games and settings that earlier versions
+    saved in Kivy's folder on Linux (~/.config/companion) are copied there once; the old folder
+    is kept as it was."""
+    import os
+    import shutil
+
+    folder = companion_data_dir()
+    earlier = Path(os.environ.get("XDG_CONFIG_HOME") or "~/.config").expanduser() / "companion"
+    if not folder.exists() and (earlier / "settings.json").is_file():
+        shutil.copytree(earlier, folder, symlinks=True)
+    return folder
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -23,12 +23,23 @@ FIRST_FRAMES = 8        # before the first step: the first frame, then Home fill
 
 
 def tap(widget) -> None:
-    """Touch a widget at its centre, as a finger (and the UI tests) would."""
-    from kivy.tests.common import UnitTestTouch
+    """Touch a widget at its centre, as a finger (and the UI tests) would: a touch event that
+    goes through Kivy's event loop like a real one (kivy.tests' own needs pytest installed)."""
+    from kivy.base import EventLoop
+    from kivy.input.motionevent import MotionEvent
 
-    touch = UnitTestTouch(*widget.to_window(*widget.center))
-    touch.touch_down()
-    touch.touch_up()
+    class Finger(MotionEvent):
+        def depack(self, args):
+            self.sx, self.sy = args["x"], args["y"]
+            super().depack(args)
+
+    x, y = widget.to_window(*widget.center)
+    window = EventLoop.window
+    touch = Finger("demo", 99, {"x": x / (window.width - 1.0), "y": y / (window.height - 1.0)},
+                   is_touch=True, type_id="touch")
+    touch.profile = ["pos"]
+    EventLoop.post_dispatch_input("begin", touch)
+    EventLoop.post_dispatch_input("end", touch)
 
 
 def action_button(board, starts: str):
@@ -167,7 +178,6 @@ class Demo:
 
     def next(self, _dt=None) -> None:
         """Run one step, then wait FRAMES frames (and the step delay) for the next one."""
-        from kivy.clock import Clock
 
         if not self.steps:
             self.app.stop()

@@ -13,8 +13,9 @@ from pathlib import Path
 import yaml
 
 from forge.engine.dice import BadRoll, uniform
+from forge.places import SHIPPED_CONTENT
 
-CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+CONTENT_DIR = SHIPPED_CONTENT
 
 
 @dataclass(frozen=True)

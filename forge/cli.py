@@ -11,9 +11,9 @@ from pathlib import Path
 
 import click
 
-from forge import i18n
+from forge import __version__, i18n
 from forge.errors import ContentError, UserError
-from forge.games import DEFAULT_CONTENT, game_ids, load_game
+from forge.games import GameSource, find_games
 from forge.output import check_output_folder, os_problem
 from forge.validation import KIT_PAPERS    # built when no paper is named
 from forge.cli_conquest import conquest
@@ -22,15 +22,15 @@ from forge.cli_simulate import simulate
 from forge.cli_tetrarchia import tetrarchia
 
 PAPER_CHOICES = ("a4", "letter", "a3", "tabloid")
-DEFAULT_OUT = i18n.REPO_DIR / "build"
+DEFAULT_OUT = Path("build")       # in the current folder
 
 
 _ = i18n.messages_translator()._
 
 content_option = click.option(
     "--content", "content_dir", type=click.Path(file_okay=False, path_type=Path),
-    default=DEFAULT_CONTENT, show_default=True,
-    help="Content folder holding one folder per game.")
+    help="A folder of games (one folder per game) or one game's folder, searched before your "
+         "games folder and the games shipped with forge (see 'forge games').")
 
 
 def _fail(err: UserError) -> None:
@@ -57,18 +57,19 @@ class ForgeGroup(click.Group):
 
 
 @click.group(cls=ForgeGroup)
-@click.version_option(package_name="forge-pnp")
+@click.version_option(__version__, prog_name="forge")
 def main():
     """Turn board-game rules written as data into print-and-play kits."""
 
 
-def _games(content_dir: Path, names: tuple[str, ...]) -> list[str]:
-    known = game_ids(content_dir)
+def _sources(content_dir: Path | None, names: tuple[str, ...]) -> list[GameSource]:
+    """The games named (every game found when none is), as the search path finds them."""
+    found = find_games(content_dir)
     for name in names:
-        if name not in known:
-            raise UserError(_("no game '{game}' in {folder} (games there: {known})").format(
-                game=name, folder=content_dir, known=", ".join(known) or "-"))
-    return list(names) or known
+        if name not in found:
+            raise UserError(_("no game '{game}' (games found: {known}; see 'forge games')").format(
+                game=name, known=", ".join(found) or "-"))
+    return [found[name] for name in dict.fromkeys(names)] if names else list(found.values())
 
 
 def print_options(function):
@@ -132,19 +133,20 @@ def build(games, langs, papers, out_dir, force, content_dir, profile, backs, bac
                                                    ink, board_mode)
     check_output_folder(out_dir)
     papers = papers or ((profile_paper,) if profile_paper else KIT_PAPERS)
-    jobs = [(game_id, lang, paper) for game_id in _games(content_dir, games)
-            for lang in (langs or _languages(content_dir, game_id)) for paper in papers]
+    sources = {source.id: source for source in _sources(content_dir, games)}
+    jobs = [(game_id, lang, paper) for game_id, source in sources.items()
+            for lang in (langs or _languages(source)) for paper in papers]
     stale, results = [], {}
     for job in jobs:
         game_id, lang, paper = job
-        digest = inputs_digest(content_dir / game_id, lang, paper, options)
+        digest = inputs_digest(sources[game_id].folder, lang, paper, options)
         existing = None if force else up_to_date(kit_folder(out_dir, *job), digest)
         if existing is None:
             stale.append(job)
         else:
             results[job] = existing
     # every game to build is loaded and checked before any kit is written
-    loaded = {game_id: load_game(content_dir, game_id) for game_id, _l, _p in stale}
+    loaded = {game_id: sources[game_id].load() for game_id, _l, _p in stale}
     for game_id, lang, _paper in stale:
         game = loaded[game_id]
         if lang not in game.languages:
@@ -169,14 +171,14 @@ def build(games, langs, papers, out_dir, force, content_dir, profile, backs, bac
             count=len(results) - built) if built < len(results) else ""))
 
 
-def _languages(content_dir: Path, game_id: str) -> list[str]:
+def _languages(source: GameSource) -> list[str]:
     """The languages game.yaml lists, read without loading the whole game."""
     from forge.content import load_doc
 
-    data = load_doc(content_dir / game_id / "game.yaml").data
+    data = load_doc(source.folder / "game.yaml").data
     languages = data.get("languages") if isinstance(data, dict) else None
     if not isinstance(languages, list) or not languages:
-        return list(load_game(content_dir, game_id).languages)    # reports what is wrong
+        return list(source.load().languages)    # reports what is wrong
     return [str(lang) for lang in languages]
 
 
@@ -198,13 +200,14 @@ def validate(games, quick, content_dir):
     from forge.validation import validate_game
 
     problems = []
-    names = _games(content_dir, games)
-    for name in names:
-        problems += validate_game(content_dir, name, papers=() if quick else KIT_PAPERS)
+    sources = _sources(content_dir, games)
+    for source in sources:
+        problems += validate_game(source.content_dir, source.id,
+                                  papers=() if quick else KIT_PAPERS)
     if problems:
         raise ContentError(problems)
-    click.echo(_("{count} game(s) valid: {games}").format(count=len(names),
-                                                         games=", ".join(names)))
+    click.echo(_("{count} game(s) valid: {games}").format(
+        count=len(sources), games=", ".join(source.id for source in sources)))
 
 
 @main.command()
@@ -225,7 +228,7 @@ def preview(game, lang, paper, dpi, out_dir, content_dir, profile, backs, back_o
     options, _paper = resolve_print_options(profile, backs, back_offset, bleed, marks, ink,
                                             board_mode)
     check_output_folder(out_dir)
-    loaded = load_game(content_dir, _games(content_dir, (game,))[0])
+    loaded = _sources(content_dir, (game,))[0].load()
     lang = lang or loaded.languages[0]
     result = build_kit(loaded, lang, paper, out_dir, options)
     folder = result.folder / "preview"
@@ -254,7 +257,28 @@ def companion(demo_dir):
 
 @main.group()
 def translations():
-    """Keep the gettext catalogs in step with the code, templates and content."""
+    """Keep the gettext catalogs in step with the code, templates and content.
+
+    They work on the games of --content when it is given, else on your games folder's and, in
+    a source checkout, on the shipped games' and forge's own catalogs.
+    """
+
+
+def _translatable(content_dir: Path | None) -> tuple[list[GameSource], bool]:
+    """The games whose catalogs the translation commands may change, and whether forge's own
+    catalogs are among them (in a source checkout with no --content; never in an installed
+    package)."""
+    from forge.games import all_games
+    from forge.places import is_checkout
+
+    checkout = is_checkout()
+    origins = ("content",) if content_dir is not None else (
+        ("user", "shipped") if checkout else ("user",))
+    first: dict[str, GameSource] = {}
+    for source in all_games(content_dir):
+        if source.origin in origins:
+            first.setdefault(source.id, source)
+    return list(first.values()), checkout and content_dir is None
 
 
 @translations.command("update")
@@ -263,7 +287,7 @@ def translations_update(content_dir):
     """Write every catalog so it holds exactly the messages in use (translations kept)."""
     from forge.translations import update_all
 
-    for path, missing in update_all(content_dir):
+    for path, missing in update_all(*_translatable(content_dir)):
         state = _("complete") if missing == 0 else _("{count} untranslated").format(count=missing)
         click.echo(f"{_shown(path)}: {state}")
 
@@ -276,7 +300,7 @@ def translations_merge(mapping, lang, content_dir):
     """Fill empty translations from a YAML mapping {English text: translation}."""
     from forge.translations import merge_mapping
 
-    for path, count in merge_mapping(mapping, lang, content_dir):
+    for path, count in merge_mapping(mapping, lang, *_translatable(content_dir)):
         click.echo(_("{path}: {count} translation(s) filled").format(path=_shown(path),
                                                                      count=count))
 
@@ -287,7 +311,7 @@ def translations_check(content_dir):
     """Report missing, empty and unused messages in every catalog."""
     from forge.translations import check_all
 
-    problems = check_all(content_dir)
+    problems = check_all(*_translatable(content_dir))
     if problems:
         raise ContentError(problems)
     click.echo(_("All catalogs complete."))

@@ -20,7 +20,7 @@ from forge.printing import PAPERS, load_profile, parse_offset, profile_path, sav
 _ = i18n.messages_translator()._
 
 DEFAULT_PROFILE = "default"
-DEFAULT_OUT = i18n.REPO_DIR / "build"
+DEFAULT_OUT = Path("build")       # in the current folder
 
 
 @click.command()

@@ -1,7 +1,8 @@
-"""The fonts every kit embeds, found on the system and registered with reportlab.
+"""The fonts every kit embeds, shipped with forge and registered with reportlab.
 
 Only TrueType fonts are used, so reportlab embeds a subset of each in every PDF (never one of the
-standard 14 unembedded fonts). The README's setup command installs the Debian packages named here.
+standard 14 unembedded fonts). The files and their licences are in the shipped `fonts/` folder
+(see its README); `forge doctor` checks them.
 """
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from forge.errors import UserError
+from forge.places import FONT_DIR
 
 SERIF = "Garamond"
 SERIF_BOLD = "Garamond-Bold"
@@ -17,16 +19,25 @@ SANS = "Sans"
 SANS_BOLD = "Sans-Bold"
 SANS_ITALIC = "Sans-Italic"
 
-# font name -> (Debian package, file)
+# font name -> file in FONT_DIR
 FONT_FILES = {
-    SERIF: ("fonts-ebgaramond-extra", "/usr/share/fonts/truetype/ebgaramond/EBGaramond12-Regular.ttf"),
-    # Debian's EB Garamond Bold lacks accented letters; Cardo Bold (same old-style lineage) has them.
-    SERIF_BOLD: ("fonts-cardo", "/usr/share/fonts/truetype/cardo/Cardob101.ttf"),
-    SERIF_ITALIC: ("fonts-ebgaramond-extra", "/usr/share/fonts/truetype/ebgaramond/EBGaramond12-Italic.ttf"),
-    SANS: ("fonts-dejavu-core", "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf"),
-    SANS_BOLD: ("fonts-dejavu-core", "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf"),
-    SANS_ITALIC: ("fonts-dejavu-core", "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Oblique.ttf"),
+    SERIF: "EBGaramond12-Regular.ttf",
+    # EB Garamond's bold lacks accented letters; Cardo Bold (same old-style lineage) has them.
+    SERIF_BOLD: "Cardob101.ttf",
+    SERIF_ITALIC: "EBGaramond12-Italic.ttf",
+    SANS: "DejaVuSansCondensed.ttf",
+    SANS_BOLD: "DejaVuSansCondensed-Bold.ttf",
+    SANS_ITALIC: "DejaVuSansCondensed-Oblique.ttf",
 }
+
+
+def font_path(name: str) -> Path:
+    """The file of one of forge's fonts."""
+    return FONT_DIR / FONT_FILES[name]
+
+
+class FontsMissing(UserError):
+    """A font file forge ships is not where it should be."""
 
 
 @cache
@@ -36,13 +47,12 @@ def register_fonts() -> tuple[str, ...]:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    missing = [(name, pkg, f) for name, (pkg, f) in FONT_FILES.items() if not Path(f).is_file()]
+    missing = [str(font_path(name)) for name in FONT_FILES if not font_path(name).is_file()]
     if missing:
-        packages = " ".join(sorted({pkg for _, pkg, _ in missing}))
-        files = ", ".join(f for _, _, f in missing)
-        raise UserError(f"fonts missing ({files}); install them with: apt-get install {packages}")
-    for name, (_pkg, file) in FONT_FILES.items():
-        pdfmetrics.registerFont(TTFont(name, file))
+        raise FontsMissing(f"fonts missing: {', '.join(missing)}; forge's installation is "
+                           f"incomplete: reinstall it (pip install --force-reinstall forge-pnp)")
+    for name in FONT_FILES:
+        pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
     addMapping(SERIF, 0, 0, SERIF)
     addMapping(SERIF, 1, 0, SERIF_BOLD)
     addMapping(SERIF, 0, 1, SERIF_ITALIC)

@@ -1,9 +1,13 @@
-"""Find, load and validate the games of a content folder.
+"""Find, load and validate games.
 
 A game is a folder holding `game.yaml` and other content files, each with a schema in
 `forge/schemas/`. `load_game` reads every file, validates all of them together (references may
 cross files), runs the checks registered for the game's content (board rules, stated facts) and
 checks its translation catalogs. Any problem raises one ContentError listing them all.
+
+Games are looked for in this order, the first game of an id winning: the folder given with
+`--content`, the user's games folder (forge.places.user_games_dir), then the games shipped with
+forge. A content folder holds one folder per game, or is itself one game's folder.
 """
 from __future__ import annotations
 
@@ -12,12 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from forge import board_checks, i18n
+from forge import board_checks, i18n, places
 from forge.content import Doc, load_doc
 from forge.errors import ContentError, Problem, UserError
 from forge.schema import Text, schema_names, validate_docs
 
-DEFAULT_CONTENT = i18n.REPO_DIR / "content"
+DEFAULT_CONTENT = places.SHIPPED_CONTENT
+ORIGINS = ("content", "user", "shipped")     # where a game was found, in search order
 
 # Checks beyond the schema: functions taking the game's docs (by file stem), returning problems.
 # The mechanisms are generic; the facts they check are data (board.yaml, facts.yaml).
@@ -72,6 +77,64 @@ def game_ids(content_dir: Path) -> list[str]:
     if not content_dir.is_dir():
         raise UserError(f"content folder '{content_dir}' does not exist")
     return sorted(p.parent.name for p in content_dir.glob("*/game.yaml"))
+
+
+@dataclass(frozen=True)
+class GameSource:
+    """A game found on the search path: its id, folder and where it was found (ORIGINS)."""
+
+    id: str
+    folder: Path
+    origin: str
+
+    @property
+    def content_dir(self) -> Path:
+        """The folder holding the game's folder."""
+        return self.folder.parent
+
+    def load(self, check_catalogs: bool = True) -> "Game":
+        """The validated game (see load_game)."""
+        return load_game(self.content_dir, self.id, check_catalogs)
+
+
+def search_path(content_dir: Path | None = None) -> list[tuple[str, Path]]:
+    """The folders games are looked for in, first to last, each with its origin."""
+    roots = [] if content_dir is None else [("content", Path(content_dir))]
+    return roots + [("user", places.user_games_dir()), ("shipped", places.SHIPPED_CONTENT)]
+
+
+def _games_in(origin: str, root: Path) -> list[GameSource]:
+    if (root / "game.yaml").is_file():
+        return [GameSource(root.resolve().name, root.resolve(), origin)]
+    return [GameSource(game_id, root / game_id, origin) for game_id in game_ids(root)]
+
+
+def all_games(content_dir: Path | None = None) -> list[GameSource]:
+    """Every game on the search path in search order, hidden ones (an id found earlier) too."""
+    if content_dir is not None and not Path(content_dir).is_dir():
+        raise UserError(f"content folder '{content_dir}' does not exist")
+    found: list[GameSource] = []
+    for origin, root in search_path(content_dir):
+        if root.is_dir():
+            found += _games_in(origin, root)
+    return found
+
+
+def find_games(content_dir: Path | None = None) -> dict[str, GameSource]:
+    """The game of each id the search path finds first, by id, sorted."""
+    first: dict[str, GameSource] = {}
+    for source in all_games(content_dir):
+        first.setdefault(source.id, source)
+    return dict(sorted(first.items()))
+
+
+def find_game(game_id: str, content_dir: Path | None = None) -> GameSource:
+    """The game `game_id` as the search path finds it; an unknown id lists the known ones."""
+    games = find_games(content_dir)
+    if game_id not in games:
+        raise UserError(f"no game '{game_id}' (games found: {', '.join(games) or 'none'}; "
+                        f"see 'forge games')")
+    return games[game_id]
 
 
 def load_game(content_dir: Path, game_id: str, check_catalogs: bool = True) -> Game:

@@ -21,14 +21,13 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from forge.errors import ContentError, Problem, UserError
+from forge.places import CHECKOUT_DIR, TEMPLATE_DIR  # noqa: F401  (TEMPLATE_DIR: re-exported)
 from forge.pocheck import check_po
 from forge.safefs import UnsafeFile, read_inside, write_atomic
 
 FORGE_DIR = Path(__file__).parent
-REPO_DIR = FORGE_DIR.parent
 PROGRAM_DOMAIN = "forge"
 PROGRAM_LOCALE_DIR = FORGE_DIR / "locale"
-TEMPLATE_DIR = REPO_DIR / "templates"
 
 
 def N_(message: str) -> str:
@@ -156,7 +155,7 @@ def extract_program_messages() -> dict[str, list[tuple[str, int]]]:
     """Every msgid in the code and templates, with where it was found."""
     found: dict[str, list[tuple[str, int]]] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
-            REPO_DIR, method_map=BABEL_METHODS, keywords={"_": None, "N_": None, "gettext": None}):
+            CHECKOUT_DIR, method_map=BABEL_METHODS, keywords={"_": None, "N_": None, "gettext": None}):
         if isinstance(message, tuple):
             message = message[0]
         if message:

@@ -56,13 +56,13 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from forge.places import TEMPLATE_DIR
 from forge.safefs import write_atomic
 
 from forge.piece_replay import Recording, Refused, checked, replay
 
 FORMAT = 2                              # of the cache file; bump when recordings change shape
 FORGE_DIR = Path(__file__).resolve().parent
-REPO_TEMPLATES = FORGE_DIR.parent / "templates"
 IMPOSITION_OPTIONS = ("back_offset", "backs", "marks", "board")   # move art, never change it
 KEY_PREFIX = "piece-sha256:"            # of final keys (a maker's own `key` is only an input)
 MAX_FILE_BYTES = 64 * 1024 * 1024       # a kit's cache is about 2 MB
@@ -398,10 +398,9 @@ def cache_path(out_dir: Path, game_id: str, lang: str, paper: str) -> Path:
 
 def secret_path() -> Path:
     """Where the user's render-cache key lives: outside every build folder."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):         # the XDG spec: a relative value is ignored
-        base = str(Path.home() / ".cache")
-    return Path(base) / "forge" / "cache-key"
+    from forge.places import user_cache_dir
+
+    return user_cache_dir() / "cache-key"
 
 
 def user_secret() -> bytes | None:
@@ -471,14 +470,15 @@ def _hash_files(digest, files: list[Path], root: Path) -> None:
 @cache
 def _code_fingerprint() -> str:
     """Forge's own drawing inputs: its code, catalogs, templates, fonts; once per process."""
-    from forge.fonts import FONT_FILES
+    from forge.fonts import FONT_FILES, font_path
 
     digest = hashlib.sha256(f"forge-piece-cache {FORMAT} {reportlab.Version}\n".encode())
     _hash_files(digest, _tree_files(FORGE_DIR, "**/*.py"), FORGE_DIR)
     _hash_files(digest, _tree_files(FORGE_DIR / "locale"), FORGE_DIR)
-    _hash_files(digest, _tree_files(REPO_TEMPLATES), REPO_TEMPLATES.parent)
-    for name, (_package, file) in sorted(FONT_FILES.items()):
-        size = os.path.getsize(file) if os.path.exists(file) else -1
+    _hash_files(digest, _tree_files(TEMPLATE_DIR), TEMPLATE_DIR.parent)
+    for name, file in sorted(FONT_FILES.items()):
+        path = font_path(name)
+        size = path.stat().st_size if path.is_file() else -1
         digest.update(f"font {name} {file} {size}\n".encode())
     return digest.hexdigest()
 

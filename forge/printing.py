@@ -120,8 +120,9 @@ def parse_offset(text: str, option: str = "--back-offset") -> tuple[float, float
 
 def profiles_dir() -> Path:
     """Where named profiles live."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "forge" / "profiles"
+    from forge.places import user_config_dir
+
+    return user_config_dir() / "profiles"
 
 
 def profile_path(name: str) -> Path:

@@ -3,6 +3,9 @@
 `update_all` rewrites each catalog so it holds exactly the messages in use (new ones empty,
 translations kept, unused ones dropped); `merge_mapping` fills empty translations from a YAML
 mapping of English text to translation; `check_all` lists what is missing or unused.
+
+Each works on the games it is given and, when `program` is true (in a source checkout), on
+forge's own catalogs too.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from babel.messages.pofile import read_po, write_po
 from forge import i18n
 from forge.errors import Problem, UserError
 from forge.content import load_doc
-from forge.games import game_ids, load_game
+from forge.games import GameSource
 from forge.safefs import write_atomic
 
 DEFAULT_LANGUAGES = ["en", "es"]
@@ -33,14 +36,16 @@ def _lang_of(path: Path) -> str:
     return path.parent.parent.name
 
 
-def update_all(content_dir: Path) -> list[tuple[Path, int]]:
+def update_all(games: list[GameSource], program: bool) -> list[tuple[Path, int]]:
     """Update the program catalogs and every game's; returns (path, untranslated count)."""
     done = []
-    keys = [(None, msgid) for msgid in sorted(i18n.extract_program_messages())]
-    for path in program_catalog_paths():
-        done.append((path, _locked(path, lambda p=path: i18n.write_catalog(p, keys, _lang_of(p)))))
-    for game_id in game_ids(content_dir):
-        game = load_game(content_dir, game_id, check_catalogs=False)
+    if program:
+        keys = [(None, msgid) for msgid in sorted(i18n.extract_program_messages())]
+        for path in program_catalog_paths():
+            done.append((path, _locked(path, lambda p=path: i18n.write_catalog(p, keys,
+                                                                               _lang_of(p)))))
+    for source in games:
+        game = source.load(check_catalogs=False)
         game_keys = list(dict.fromkeys((t.context, t.english) for t in game.texts))
         for lang in game.languages:
             path = i18n.game_catalog_path(game.folder, game.id, lang)
@@ -49,13 +54,14 @@ def update_all(content_dir: Path) -> list[tuple[Path, int]]:
     return done
 
 
-def merge_mapping(mapping_file: Path, lang: str, content_dir: Path) -> list[tuple[Path, int]]:
+def merge_mapping(mapping_file: Path, lang: str, games: list[GameSource],
+                  program: bool) -> list[tuple[Path, int]]:
     """Fill empty translations in `lang` catalogs from {English text: translation}."""
     mapping = load_doc(mapping_file).data or {}
     if not isinstance(mapping, dict):
         raise UserError(f"{mapping_file}: expected a mapping of English text to translation")
-    paths = [p for p in program_catalog_paths() if _lang_of(p) == lang]
-    paths += [i18n.game_catalog_path(content_dir / g, g, lang) for g in game_ids(content_dir)]
+    paths = [p for p in program_catalog_paths() if _lang_of(p) == lang] if program else []
+    paths += [i18n.game_catalog_path(source.folder, source.id, lang) for source in games]
     return [(p, _locked(p, lambda p=p: _fill(p, mapping))) for p in paths if p.exists()]
 
 
@@ -93,10 +99,12 @@ def _locked(path: Path, action):
         os.close(lock)
 
 
-def check_all(content_dir: Path) -> list[Problem]:
+def check_all(games: list[GameSource], program: bool) -> list[Problem]:
     """Missing, empty and unused messages of every catalog."""
-    problems = i18n.check_program_catalogs([_lang_of(p) for p in program_catalog_paths()])
-    for game_id in game_ids(content_dir):
-        game = load_game(content_dir, game_id, check_catalogs=False)
+    problems = []
+    if program:
+        problems += i18n.check_program_catalogs([_lang_of(p) for p in program_catalog_paths()])
+    for source in games:
+        game = source.load(check_catalogs=False)
         problems += i18n.check_game_catalogs(game.folder, game.id, game.texts, game.languages)
     return problems

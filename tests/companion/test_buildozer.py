@@ -11,7 +11,7 @@ import forge
 REPO = Path(__file__).resolve().parents[2]
 # pure Python, or with a python-for-android recipe
 ALLOWED = {"python3", "kivy", "pyyaml", "babel", "pytz", "hostpython3", "sdl2", "pyjnius",
-           "android", "certifi", "filetype", "docutils", "pygments", "plyer"}
+           "android", "platformdirs", "certifi", "filetype", "docutils", "pygments", "plyer"}
 HEAVY = ("reportlab", "cairosvg", "cairocffi", "pypdf", "pillow", "jinja2", "fonttools",
          "lxml", "numpy", "jsonschema", "hypothesis", "pytest")
 NEEDED = ["companion/session.py", "companion/store.py", "companion/dice.py",

@@ -13,11 +13,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-import forge
 from forge.content import load_doc
+from forge.places import SHIPPED_CONTENT
 
 GAME = "conquest-of-the-empire-2"
-CONTENT_DIR = Path(forge.__file__).resolve().parent.parent / "content" / GAME
+CONTENT_DIR = SHIPPED_CONTENT / GAME
 
 
 

@@ -13,11 +13,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-import forge
 from forge.boards import Board
 from forge.content import load_doc
+from forge.places import SHIPPED_CONTENT
 
-CONTENT_DIR = Path(forge.__file__).resolve().parent.parent / "content" / "tetrarchia"
+CONTENT_DIR = SHIPPED_CONTENT / "tetrarchia"
 
 # Facts the content files do not hold yet (rules.yaml's schema has no field for them); the
 # engine reads them from here until the lead adds `powers:` to the IMPERIVM variants.
