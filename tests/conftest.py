@@ -10,10 +10,12 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="session", autouse=True)
-def private_cache_key(tmp_path_factory):
-    """Render caches are signed with a key made for the test session, not the user's own."""
+def private_user_folders(tmp_path_factory):
+    """The user's own folders (games, saves, print profiles, the render cache's key) are made for
+    the test session: the user's real ones are never read or written."""
     patch = pytest.MonkeyPatch()
-    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+        patch.setenv(variable, str(tmp_path_factory.mktemp(variable.lower())))
     yield
     patch.undo()
 
