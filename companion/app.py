@@ -18,9 +18,10 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
+from companion.store import desktop_data_dir
 from companion.theme import Theme, read_palette
 from companion.translate import Translator
-from forge.places import SHIPPED_CONTENT, companion_data_dir
+from forge.places import SHIPPED_CONTENT
 from forge.safefs import write_atomic
 
 DEFAULT_CONTENT = SHIPPED_CONTENT
@@ -248,20 +249,6 @@ class CompanionApp(App):
 
     def on_stop(self):
         write_settings(self.settings_path, self.settings)
-
-
-def desktop_data_dir() -> Path:
-    """The companion's folder in the user data folder. Games and settings that earlier versions
-    saved in Kivy's folder on Linux (~/.config/companion) are copied there once; the old folder
-    is kept as it was."""
-    import os
-    import shutil
-
-    folder = companion_data_dir()
-    earlier = Path(os.environ.get("XDG_CONFIG_HOME") or "~/.config").expanduser() / "companion"
-    if not folder.exists() and (earlier / "settings.json").is_file():
-        shutil.copytree(earlier, folder, symlinks=True)
-    return folder
 
 
 def main(argv: list[str] | None = None) -> None:

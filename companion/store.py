@@ -1,6 +1,7 @@
 """The crash-safe game store of the table companion: snapshot + journal + meta, one folder a game.
 
-Layout, under a data directory the caller gives (the app passes `App.user_data_dir`):
+Layout, under a data directory the caller gives (the app passes its data folder, on a desktop
+`desktop_data_dir()`: the platform's user data folder):
 
     <root>/<id>/snapshot.json   a full forge session save, written atomically (forge.saves)
     <root>/<id>/journal.jsonl   one line per confirmed log change since that snapshot
@@ -35,6 +36,7 @@ from forge.engine.core import ForeignSave, IllegalAction, Rules, SaveError, Sess
 from forge.engine.dice import BadRoll, Dice, NeedRoll
 from forge.engine.inputs import (ROLL, SAVE, Any, Bool, Int, ListOf, Maybe, Record, Text,
                                  load_json)
+from forge import places
 from forge.errors import UserError
 from forge.i18n import Translator
 from forge.safefs import fsync_dir
@@ -487,3 +489,14 @@ def _replay(session: Session, line: dict) -> None:
         raise SaveError(str(err)) from None
     if "position" in line and line["position"] != session.position:
         raise SaveError("the log position differs after replay")
+
+
+def desktop_data_dir() -> Path:
+    """The companion's folder in the user data folder. Games and settings that earlier versions
+    saved in Kivy's folder on Linux (~/.config/companion) are copied there once; the old folder
+    is kept as it was."""
+    folder = places.companion_data_dir()
+    earlier = Path(os.environ.get("XDG_CONFIG_HOME") or "~/.config").expanduser() / "companion"
+    if not folder.exists() and (earlier / "settings.json").is_file():
+        shutil.copytree(earlier, folder, symlinks=True)
+    return folder

@@ -5,6 +5,7 @@ a non-zero exit status, never as a traceback.
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -52,6 +53,9 @@ class ForgeGroup(click.Group):
             return super().invoke(ctx)
         except UserError as err:
             _fail(err)
+        except BrokenPipeError:         # the reader went away (forge games | head): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
         except OSError as err:
             _fail(UserError(os_problem(err)))
 
@@ -189,6 +193,57 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+@main.command("games")
+@content_option
+def list_games(content_dir):
+    """List every game forge can see: its languages and where it comes from.
+
+    Games are looked for in --content, then your games folder, then the games shipped with
+    forge; the first game of an id is the one every command uses.
+    """
+    from forge.games import all_games, search_path
+
+    origin_names = {"content": "--content", "user": _("your games folder"),
+                    "shipped": _("shipped with forge")}
+    click.echo(_("Games are looked for in this order:"))
+    for number, (origin, folder) in enumerate(search_path(content_dir), 1):
+        state = "" if folder.is_dir() else " " + _("(does not exist yet)")
+        click.echo(f"  {number}. {origin_names[origin]}: {folder}{state}")
+    used: set[str] = set()
+    for source in all_games(content_dir):
+        hidden = source.id in used
+        used.add(source.id)
+        click.echo("")
+        click.echo(f"{source.id}  ({origin_names[source.origin]})" +
+                   (" " + _("hidden by the game of the same id above") if hidden else ""))
+        click.echo("  " + _("title: {title}").format(title=_game_title(source)))
+        click.echo("  " + _("languages: {languages}").format(languages=_languages_shown(source)))
+        click.echo("  " + _("folder: {folder}").format(folder=source.folder))
+    if not used:
+        click.echo(_("No games found."))
+
+
+def _game_title(source: GameSource) -> str:
+    """The title game.yaml gives, or '?' when the file cannot be read."""
+    from forge.content import load_doc
+
+    try:
+        data = load_doc(source.folder / "game.yaml").data
+    except UserError:
+        return "?"
+    title = data.get("title") if isinstance(data, dict) else None
+    return str(title) if title else "?"
+
+
+def _languages_shown(source: GameSource) -> str:
+    """The game's languages, or why they cannot be read (a broken game is listed, not fatal)."""
+    try:
+        return ", ".join(_languages(source))
+    except UserError as err:
+        return _("unreadable ({reason}); run 'forge validate {game}'").format(
+            reason=str(err).splitlines()[0], game=source.id)
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--no-layout", "quick", is_flag=True,
@@ -250,7 +305,7 @@ def companion(demo_dir):
     try:
         import kivy  # noqa: F401
     except ImportError:
-        raise UserError(_("the companion needs Kivy: pip install -e \".[companion]\"")) from None
+        raise UserError(_("the companion needs Kivy: pip install \"forge-pnp[companion]\"")) from None
     demo = ["--demo", str(demo_dir)] if demo_dir else []
     sys.exit(subprocess.call([sys.executable, "-m", "companion", *demo]))
 
