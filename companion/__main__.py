@@ -2,6 +2,7 @@
 import os
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")    # Kivy's log goes to its file, not the terminal
 
 from kivy.config import Config        # noqa: E402  (the window size must be set before Window)
 from kivy.utils import platform       # noqa: E402
