@@ -301,11 +301,10 @@ def preview(game, lang, paper, dpi, out_dir, content_dir, profile, backs, back_o
 def companion(demo_dir):
     """Open the table companion in a phone-shaped window (needs the companion extra: Kivy)."""
     import subprocess
+    from importlib.util import find_spec
 
-    try:
-        import kivy  # noqa: F401
-    except ImportError:
-        raise UserError(_("the companion needs Kivy: pip install \"forge-pnp[companion]\"")) from None
+    if find_spec("kivy") is None:           # looked for, not imported: Kivy logs as it loads
+        raise UserError(_("the companion needs Kivy: pip install \"forge-pnp[companion]\""))
     demo = ["--demo", str(demo_dir)] if demo_dir else []
     sys.exit(subprocess.call([sys.executable, "-m", "companion", *demo]))
 
