@@ -18,6 +18,7 @@ from forge.games import GameSource, find_games
 from forge.output import check_output_folder, os_problem
 from forge.validation import KIT_PAPERS    # built when no paper is named
 from forge.cli_conquest import conquest
+from forge.cli_doctor import doctor
 from forge.cli_print import calibrate
 from forge.cli_simulate import simulate
 from forge.cli_tetrarchia import tetrarchia
@@ -373,6 +374,7 @@ def translations_check(content_dir):
 
 main.add_command(calibrate)
 main.add_command(conquest)
+main.add_command(doctor)
 main.add_command(tetrarchia)
 main.add_command(simulate)
 
