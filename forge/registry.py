@@ -1,0 +1,112 @@
+"""The games forge can play, found from their folders: shared code asks here, never names a game.
+
+A playable game is a package under `forge/engine/` (any folder on `forge.engine.__path__`) that
+exports the names below; its game id is `RULES.name`, the name of its content folder. A game's
+`game.yaml` may name its engine package in `engine:` where the two names differ (Conquest of the
+Empire II's package is `conquest`); otherwise the package is the id with '-' as '_'.
+
+What an engine package exports (the first two are required):
+
+- `RULES`: the rules object of forge.engine.core (name, rules_version, setup, apply, legal...);
+- `describe(event, tr) -> str`: one event in words;
+- `progress(state) -> dict`: what a list of saved games shows of a game in progress;
+- `NEW_OPTIONS`: the options of `new`, as data (see forge/cli/play.py);
+- `REPORTS`: {command name: function(state) -> JSON value}, extra read-only commands;
+- `BOT`: the dotted name of a module a simulation can play with (see forge/simulate.py).
+"""
+from __future__ import annotations
+
+import pkgutil
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+from typing import Any, Callable
+
+REQUIRED = ("RULES", "describe")
+
+
+class NotAGame(Exception):
+    """An engine package that does not export what a game must."""
+
+
+@dataclass(frozen=True)
+class GameEngine:
+    """One playable game: its id, its engine package and what the package exports."""
+
+    id: str
+    package: str
+    module: ModuleType = field(repr=False)
+
+    @property
+    def rules(self):
+        """The game's rules object (forge.engine.core.Rules)."""
+        return self.module.RULES
+
+    @property
+    def short_name(self) -> str:
+        """The package's own name ('conquest'), used for default file names."""
+        return self.package.rsplit(".", 1)[-1]
+
+    def describe(self, event: dict, tr) -> str:
+        """One event in words, in the translator's language."""
+        return self.module.describe(event, tr)
+
+    def progress(self, state: dict) -> dict | None:
+        """What a list of saved games shows of a game in progress (None: nothing more)."""
+        summary: Callable[[dict], dict] | None = getattr(self.module, "progress", None)
+        return summary(state) if summary else None
+
+    @property
+    def new_options(self) -> tuple[dict, ...]:
+        """The options of `new`, as data."""
+        return tuple(getattr(self.module, "NEW_OPTIONS", ()))
+
+    @property
+    def reports(self) -> dict[str, Callable[[dict], Any]]:
+        """Extra read-only commands: name -> function(state)."""
+        return dict(getattr(self.module, "REPORTS", {}))
+
+    @property
+    def bot(self) -> str | None:
+        """The dotted name of the game's bot module, if it has one."""
+        return getattr(self.module, "BOT", None)
+
+
+def engine_packages() -> list[str]:
+    """The dotted names of the packages under forge.engine (each a game's engine), sorted."""
+    import forge.engine
+
+    return sorted(f"forge.engine.{info.name}" for info in pkgutil.iter_modules(forge.engine.__path__)
+                  if info.ispkg)
+
+
+def load_engine(package: str) -> GameEngine:
+    """The game an engine package plays; NotAGame when it lacks a required export."""
+    module = import_module(package)
+    missing = [name for name in REQUIRED if not hasattr(module, name)]
+    if missing:
+        raise NotAGame(f"{package} does not export {', '.join(missing)}")
+    return GameEngine(module.RULES.name, package, module)
+
+
+@cache
+def _engines(packages: tuple[str, ...]) -> dict[str, GameEngine]:
+    engines = [load_engine(package) for package in packages]
+    return {engine.id: engine for engine in sorted(engines, key=lambda e: e.id)}
+
+
+def engines() -> dict[str, GameEngine]:
+    """Every playable game by id (the engines are imported once per set of packages)."""
+    return _engines(tuple(engine_packages()))
+
+
+def engine_for(game_id: str) -> GameEngine | None:
+    """The engine of a game, or None when the game has none (a kit-only game)."""
+    return engines().get(game_id)
+
+
+def engine_package_named(game_yaml: dict, game_id: str) -> str:
+    """The engine package a game's game.yaml names, or the one its id gives."""
+    name = game_yaml.get("engine") if isinstance(game_yaml, dict) else None
+    return f"forge.engine.{name or game_id.replace('-', '_')}"
