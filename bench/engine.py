@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from forge import simulate  # noqa: E402
-from forge.engine import tetrarchia_bot as bot  # noqa: E402
+from forge.engine.tetrarchia import bot  # noqa: E402
 from forge.engine.dice import Dice  # noqa: E402
 from forge.engine.tetrarchia import RULES  # noqa: E402
 

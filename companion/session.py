@@ -4,49 +4,22 @@ Screens call `TableSession`; it never imports Kivy. Every change (act, undo, red
 journaled and fsync'ed by the store before the call returns, so once a screen shows it, it is
 saved. Engine errors (IllegalAction, ParseError, NeedRoll, BadRoll) pass through unchanged so
 a screen can say why, or ask for the die that NeedRoll names. Generic over the rules object;
-the words of the log come from a `describe(event, tr)` function (Tetrarchia's by default).
+the words of the log come from the game's `describe(event, tr)` (forge.registry).
 """
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Callable
 
 from forge.i18n import Translator
+from forge.registry import engine_for
 
 from companion.store import DICE_MODES, Game, Store
 
-# game name -> "module:function" giving an event in words
-DESCRIBERS = {"tetrarchia": "forge.engine.tetrarchia.words:describe",
-              "conquest-of-the-empire-2": "forge.engine.conquest.words:describe"}
-
-
-def conquest_progress(state: dict) -> dict:
-    """What the resume list shows of a game of CONQUEST OF THE EMPIRE II: season, round, phase
-    and whose turn (or who bids, or the winners once it is over)."""
-    phase = state.get("phase")
-    progress = {"season": state.get("season"), "seasons": state.get("seasons"),
-                "round": state.get("round"), "phase": phase, "player": None}
-    turn = state.get("turn")
-    if phase == "actions" and turn:
-        progress["player"] = state["order"][turn["index"]]
-    elif phase == "auction" and state.get("auction"):
-        progress["player"] = state["auction"].get("bidder")
-    elif phase == "over":
-        progress["winners"] = list((state.get("result") or {}).get("winners") or [])
-    return progress
-
-
-# game name -> state -> the summary kept in the game's meta as `progress` (for the resume list)
-PROGRESS = {"conquest-of-the-empire-2": conquest_progress}
-
 
 def describer_for(game: str) -> Callable[[dict, object], str] | None:
-    """The describe(event, tr) function of a game, if it has one."""
-    target = DESCRIBERS.get(game)
-    if target is None:
-        return None
-    module, _, name = target.partition(":")
-    return getattr(import_module(module), name)
+    """The describe(event, tr) function of a game, if it has an engine."""
+    engine = engine_for(game)
+    return engine.module.describe if engine else None
 
 
 class TableSession:
@@ -62,10 +35,10 @@ class TableSession:
     def _save_progress(self) -> None:
         """Keep the resume list's summary (season, round, whose turn) in the meta, if the game
         has one and it changed (the store writes round, turn and phase itself)."""
-        summary = PROGRESS.get(self.game.rules.name)
-        if summary is None:
+        engine = engine_for(self.game.rules.name)
+        progress = engine.progress(self.state) if engine else None
+        if progress is None:
             return
-        progress = summary(self.state)
         if self.game.meta.get("progress") != progress:
             try:
                 self.game.save_meta(sync_dir=False, progress=progress)

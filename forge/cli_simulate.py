@@ -69,7 +69,7 @@ def _player(game: str):
         return sim.contestant(game)
     except KeyError:
         raise UserError(_("no simulation for '{game}' (games with a bot: {known})").format(
-            game=game, known=", ".join(sorted(sim.CONTESTANTS)))) from None
+            game=game, known=", ".join(sorted(sim.contestants())))) from None
     except ImportError as err:
         raise UserError(_("the {game} engine or bot cannot be loaded ({error})").format(
             game=game, error=err)) from None

@@ -1,6 +1,7 @@
 """Play many complete games with a bot and measure them: win rate, score, length, causes.
 
-Generic over a game: a game that can be simulated names a *contestant* module in `CONTESTANTS`,
+Generic over a game: a game that can be simulated names a *contestant* module in its engine's `BOT`
+(forge/registry.py),
 which provides (see `Contestant`) its rules, its levels, the setup options of a level, the bot's
 `choose(state)` and `ending(state)`. The runner calls the rules' `apply` directly on one state per
 game (no Session, no log, no copies: the bot only reads the state), with dice drawn from the
@@ -25,7 +26,6 @@ from typing import Callable, Iterable, Protocol
 from forge.engine.core import ActionError, Rules
 from forge.engine.dice import Dice
 
-CONTESTANTS = {"tetrarchia": "forge.engine.tetrarchia_bot"}
 Z95 = 1.959963984540054          # the normal quantile of a two-sided 95 % interval
 DEFAULT_MAX_ROUNDS = 200         # a game still running after this many rounds is "capped"
 CHUNK = 25                       # games per unit of work sent to a worker process
@@ -130,11 +130,19 @@ def game_seed(seed: int, level: str, index: int) -> int:
 
 # --- playing ------------------------------------------------------------------------------------
 
+def contestants() -> dict[str, str]:
+    """The games that can be simulated: game id -> the dotted name of its bot module."""
+    from forge.registry import engines
+
+    return {game: engine.bot for game, engine in engines().items() if engine.bot}
+
+
 def contestant(game: str) -> ModuleType:
     """The contestant module of a game; KeyError names the games that can be simulated."""
-    if game not in CONTESTANTS:
+    bots = contestants()
+    if game not in bots:
         raise KeyError(game)
-    return importlib.import_module(CONTESTANTS[game])
+    return importlib.import_module(bots[game])
 
 
 def play_game(player: Contestant, level: str, seed: int,

@@ -22,7 +22,7 @@ from forge.render import atlas as atlas_page
 from forge.render.sheets import PAGE_MARGIN
 from forge.schema import validate_docs
 
-bot = pytest.importorskip("forge.engine.tetrarchia_bot")
+bot = pytest.importorskip("forge.engine.tetrarchia.bot")
 RULES = bot.RULES
 
 REPO = Path(__file__).resolve().parent.parent

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from companion.app import GAME_SCREENS, games_in, rules_of, title_case, DEFAULT_CONTENT
-from companion.session import TableSession, conquest_progress, describer_for
+from companion.session import TableSession, describer_for
+from forge.engine.conquest import progress as conquest_progress
 from companion.store import Store
 
 GAME = "conquest-of-the-empire-2"

@@ -16,14 +16,16 @@ from __future__ import annotations
 from forge.engine.conquest.actions import apply_action
 from forge.engine.conquest.data import GAME, tables
 from forge.engine.conquest.legal import legal_actions
+from forge.engine.conquest.progress import progress
 from forge.engine.conquest.schemas import ACTIONS, OPTIONS
 from forge.engine.conquest.season import standings
 from forge.engine.conquest.setup import new_game
 from forge.engine.conquest.state import RULES_VERSION, Ctx
+from forge.engine.conquest.words import describe
 from forge.engine.core import Outcome
 from forge.engine.dice import Dice
 
-__all__ = ["RULES", "ConquestRules", "standings", "tables"]
+__all__ = ["RULES", "ConquestRules", "describe", "progress", "standings", "tables"]
 
 
 class ConquestRules:

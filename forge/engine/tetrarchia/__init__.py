@@ -28,8 +28,12 @@ from forge.engine.tetrarchia.setup import new_game
 from forge.engine.tetrarchia.state import (GAME, RULES_VERSION, Ctx, GameOver, copy_state,
                                            piece_counts)
 from forge.engine.tetrarchia.turns import start_turn
+from forge.engine.tetrarchia.words import describe
 
-__all__ = ["RULES", "TetrarchiaRules", "copy_state", "piece_counts", "score_of", "tables"]
+__all__ = ["BOT", "RULES", "TetrarchiaRules", "copy_state", "describe", "piece_counts", "score_of",
+           "tables"]
+
+BOT = "forge.engine.tetrarchia.bot"          # the simulations' player (forge/simulate.py)
 
 
 class TetrarchiaRules:

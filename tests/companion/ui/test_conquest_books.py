@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from touch import assert_buttons_fit, screenshot, tap, walk, window_size
+from touch import assert_buttons_fit, screenshot, tap, window_size
 
 from conftest import HEIGHT, WIDTH
 

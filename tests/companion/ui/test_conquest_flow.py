@@ -8,7 +8,6 @@ the truth. The set-up screen's `seed` is set so that the app's dice fall the sam
 """
 from __future__ import annotations
 
-import pytest
 from test_conquest_auction import button, press, token
 from test_conquest_battle import pick, take_casualties
 from touch import assert_buttons_fit, screenshot, tap, walk
