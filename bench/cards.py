@@ -500,7 +500,8 @@ def run_tool(tool: str, work: Path, repeat: int, timeout: float) -> dict:
         started = time.perf_counter()
         try:
             proc = subprocess.run([sys.executable, __file__, "--child", tool, str(work), str(out)],
-                                  capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+                                  capture_output=True, text=True, timeout=timeout,
+                                  cwd=out.parent)      # a tool's own files (decksmith.log) stay there
         except subprocess.TimeoutExpired:
             return {"tool": tool, "error": f"timed out after {timeout:g} s"}
         walls.append(time.perf_counter() - started)
