@@ -7,6 +7,9 @@ where a piece goes on a page is the imposition stage's job.
 """
 from __future__ import annotations
 
+import pkgutil
+from functools import cache
+from importlib import import_module
 from typing import Callable
 
 from forge.model import Piece
@@ -30,6 +33,19 @@ def maker(name: str, reads: tuple[str, ...] = ("game",)):
 
 
 def load_makers() -> dict[str, Callable[..., list[Piece]]]:
-    """Import every module that registers makers, and return the registry."""
-    from forge.render import atlas, board, cards, dice, pieces, reference, sheets, tracks  # noqa: F401,E501  (they register makers)
+    """Import every module of forge.render and its subpackages, and return the registry.
+
+    A maker module registers itself by existing: adding a file (a game's own subpackage
+    included) is all it takes for its makers to be found.
+    """
+    _import_render_modules()
     return MAKERS
+
+
+@cache
+def _import_render_modules() -> tuple[str, ...]:
+    """Import each module under forge.render once, in name order; return their names."""
+    names = tuple(info.name for info in pkgutil.walk_packages(__path__, prefix=f"{__name__}."))
+    for name in names:
+        import_module(name)
+    return names
