@@ -1,6 +1,6 @@
 """The Tetrarchia board's geometry: nothing overlaps, everything is on the board and readable.
 
-These checks run on the geometry the drawing uses (forge.render.board), so a moved province or a
+These checks run on the geometry the drawing uses (forge.render.tetrarchia.layout), so a moved province or a
 longer name that would spoil the printed board fails here first.
 """
 import itertools
@@ -10,7 +10,8 @@ import os
 import pytest
 
 from forge.games import DEFAULT_CONTENT, load_game
-from forge.render import board as B
+from forge.render.tetrarchia import layout as B
+from forge.render.tetrarchia.board import make_board
 
 MARGIN = 3.0        # mm kept free inside the trim (the safe zone)
 CLEAR = 1.0         # mm between things that must not touch
@@ -191,7 +192,7 @@ def test_the_board_draws_quickly(board):
     from forge.kit import make_context
     ctx = make_context("tetrarchia", "en", "a4", check_catalogs=False)
     component = next(c for c in ctx.game["components"] if c["kind"] == "board")
-    piece = B.make_board(component, ctx)[0]
+    piece = make_board(component, ctx)[0]
     assert piece.trim == tuple(board["size"])
     start = time.perf_counter()
     c = canvas.Canvas(os.devnull)

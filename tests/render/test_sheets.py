@@ -14,8 +14,11 @@ from forge.errors import UserError
 from forge.games import DEFAULT_CONTENT, load_game
 from forge.i18n import TEMPLATE_DIR, extract_program_messages
 from forge.model import MM
-from forge.render import MAKERS, flow, sheets
+from forge.render import MAKERS, flow, load_makers, sheets
 from forge.render.context import RenderContext
+from forge.render.tetrarchia import summary
+
+load_makers()
 
 REPO = Path(__file__).resolve().parents[2]
 SHEET_MAKERS = ("summary-sheet", "rules-reference", "instructions")
@@ -169,7 +172,7 @@ def test_overlong_summary_text_raises_a_clear_error(game):
     data["sheets"]["summary"]["sections"][0]["blocks"].append({"p": "Texto muy largo. " * 300})
     with pytest.raises(flow.Overflow, match=r"summary sheet 'diocletian' \(es, a4\): the text "
                                             r"does not fit its \d+ x \d+ mm box; about \d+ mm"):
-        sheets.make_summary_sheets(component(ctx, "summary-sheet"), replace(ctx, data=data))
+        summary.make_summary_sheets(component(ctx, "summary-sheet"), replace(ctx, data=data))
 
 
 def test_overlong_reference_raises_naming_the_pages(game):

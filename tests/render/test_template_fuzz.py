@@ -171,7 +171,7 @@ def edit_tree(root, edits):
 @pytest.fixture(scope="module")
 def markups(contexts):
     """The real markup of the rules reference and the card list, rendered once."""
-    from forge.render import reference
+    from forge.render.conquest import reference
 
     tetrarchia, conquest = contexts["tetrarchia"], contexts[CONQUEST]
     colors = sheets._colors(tetrarchia, "#884422")

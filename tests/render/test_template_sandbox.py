@@ -11,7 +11,9 @@ import pytest
 from forge.errors import ContentError, UserError
 from forge.games import DEFAULT_CONTENT, load_game
 from forge.i18n import TEMPLATE_DIR
-from forge.render import MAKERS, sandbox, sheets
+from forge.render import MAKERS, load_makers, sandbox, sheets
+
+load_makers()
 
 MARK = "forge-sandbox-escaped"      # a file the payloads try to create
 

@@ -1,5 +1,4 @@
-"""Reference sheets of games shaped like CONQUEST OF THE EMPIRE II: the player reference sheet
-and the card list.
+"""CONQUEST OF THE EMPIRE II's reference sheets: the player reference sheet and the card list.
 
 Both are full pages of the kit's paper, laid out from a jinja2 template of the game
 (`<game>/templates/<maker>.xml.j2`, or the component's `style: {template: ...}`) in the markup of

@@ -1,9 +1,7 @@
-"""The board: provinces, links, barbarian routes, sea zones and regions, drawn from board.yaml.
+"""Tetrarchia's board: provinces, links, barbarian routes, sea zones and regions, painted.
 
-The module has two halves. The geometry half is pure functions of the board's data - where each
-label goes, the coastlines and region areas as drawn, where the route arrows sit - which the tests
-check (tests/render/test_board_geometry.py). The drawing half only paints that geometry, layer by
-layer, from the land up. All lengths are millimetres from the bottom-left corner of the trim.
+The painting follows the geometry of forge/render/tetrarchia/layout.py, layer by layer, from the
+land up. All lengths are millimetres from the bottom-left corner of the trim.
 
 Every visible word comes from the data (Latin names, the game's title and subtitle) or from the
 program catalog (the legend).
@@ -16,7 +14,6 @@ from the land, whose tints turn to nearly the same light grays.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import partial
 
 from reportlab.lib.colors import HexColor
@@ -25,504 +22,14 @@ from forge import fonts
 from forge.ink import lightness
 from forge.model import Piece, pt
 from forge.render import art, maker
+from forge.render.geometry import point_along, polyline_length, signed_area, split_polyline
+from forge.render.tetrarchia.layout import (
+    CAP, FLEET_R, GAP_LENGTH, R, Cell, Label, Style, Water, area_labels, arrowhead, cells,
+    link_ends, make_label, province_labels, provinces, text_width, water)
 
-R = 11.0                    # province circle: a 16 mm disc with a standee on it fits inside
-FLEET_R = 11.0              # a sea zone's fleet circle (fleet counters are 20 mm)
 MARK_R = 8.0                # a capital's painted disc, the size of an emperor disc
-CELL_R = 48.0               # how far a province's land area reaches at most
-GAP = 1.3                   # between a circle and its labels
-CLEARANCE = 0.8             # between a label and any line, mark or circle
-LINE_GAP = 0.62             # space between two lines of a label, as a share of the cap height
-CAP = 0.66                  # cap height of EB Garamond, as a share of the font size
-SMOOTH_STEPS = 6            # points per side when a coastline is drawn as a curve
-GAP_LENGTH = 7.0            # of a broken link, left out for its terrain sign
-ARROW = 5.0                 # length of a route arrowhead
-COMPASS_R = 9.0
+COMPASS_R = 9.0             # the compass rose
 
-
-@dataclass(frozen=True)
-class Style:
-    """How a kind of label is set: font, size (mm), letter spacing (mm), widest line (mm)."""
-
-    font: str
-    size: float
-    track: float = 0.0
-    max_width: float | None = None
-
-
-NAME = Style(fonts.SERIF, pt(9), 0.25, 24.0)
-FRONTIER_NAME = Style(fonts.SERIF_ITALIC, pt(9), 0.25, 24.0)
-COORD = Style(fonts.SERIF_BOLD, pt(10), 0.3)
-REGION = Style(fonts.SERIF, pt(13), 1.1)
-SEA = Style(fonts.SERIF_ITALIC, pt(13), 1.2, 40.0)
-
-
-# === geometry ====================================================================================
-
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned rectangle: left, bottom, right, top."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    def overlaps(self, other: "Box", margin: float = 0.0) -> bool:
-        """Whether the two boxes overlap (or come closer than `margin`)."""
-        return not (self.x1 + margin <= other.x0 or other.x1 + margin <= self.x0
-                    or self.y1 + margin <= other.y0 or other.y1 + margin <= self.y0)
-
-    def hits_circle(self, cx: float, cy: float, r: float) -> bool:
-        """Whether the box overlaps the circle (cx, cy, r)."""
-        nx = min(max(cx, self.x0), self.x1)
-        ny = min(max(cy, self.y0), self.y1)
-        return math.hypot(cx - nx, cy - ny) < r
-
-    def grown(self, d: float) -> "Box":
-        """The box with `d` added on every side."""
-        return Box(self.x0 - d, self.y0 - d, self.x1 + d, self.y1 + d)
-
-    def moved(self, dx: float) -> "Box":
-        """The box slid sideways by dx."""
-        return Box(self.x0 + dx, self.y0, self.x1 + dx, self.y1)
-
-
-@dataclass(frozen=True)
-class Label:
-    """Text placed on the board: centred lines whose capitals fill `box`."""
-
-    owner: str                  # the province, region or sea it names
-    kind: str                   # 'name', 'coord', 'frontier', 'region', 'sea'
-    lines: tuple[str, ...]
-    style: Style
-    cx: float                   # centre of the lines
-    baseline: float             # baseline of the first (top) line
-    leading: float              # from one baseline to the next
-    box: Box
-
-
-def text_width(text: str, style: Style) -> float:
-    """Width of one line set in a style (letter spacing included)."""
-    return fonts.text_width(text, style.font, style.size) + style.track * max(len(text) - 1, 0)
-
-
-def make_label(owner: str, kind: str, lines: list[str], style: Style, side: str,
-               x: float, y: float) -> Label:
-    """A label on one `side` of the anchor (x, y).
-
-    'below': the lines hang from y, centred on x; 'above': the last line stands on y, centred on
-    x; 'left' / 'right': the lines are centred on y and end (or start) at x.
-    """
-    cap = style.size * CAP
-    leading = cap * (1 + LINE_GAP)
-    height = cap + leading * (len(lines) - 1)
-    width = max(text_width(line, style) for line in lines)
-    top = {"below": y, "above": y + height}.get(side, y + height / 2)
-    cx = {"left": x - width / 2, "right": x + width / 2}.get(side, x)
-    box = Box(cx - width / 2, top - height, cx + width / 2, top)
-    return Label(owner, kind, tuple(lines), style, cx, top - cap, leading, box)
-
-
-def break_lines(text: str, style: Style) -> list[str]:
-    """The text on one line, or on two balanced lines when it is wider than the style allows."""
-    words = text.split()
-    if style.max_width is None or len(words) < 2 or text_width(text, style) <= style.max_width:
-        return [text]
-    cut = min(range(1, len(words)), key=lambda i: max(text_width(" ".join(words[:i]), style),
-                                                      text_width(" ".join(words[i:]), style)))
-    return [" ".join(words[:cut]), " ".join(words[cut:])]
-
-
-def provinces(board: dict):
-    """Every land circle as (entry, is_frontier): the Roman provinces, then the frontiers."""
-    for p in board["provinces"]:
-        yield p, False
-    for p in board.get("frontiers", []):
-        yield p, True
-
-
-def sites(board: dict) -> dict[str, tuple[float, float]]:
-    """Centre of every land circle by province id."""
-    return {p["id"]: tuple(p["at"]) for p, _ in provinces(board)}
-
-
-def circles(board: dict) -> list[tuple[str, float, float, float]]:
-    """Every circle on the board as (owner, x, y, radius): provinces, frontiers, fleets."""
-    land = [(pid, x, y, R) for pid, (x, y) in sites(board).items()]
-    return land + [(s["id"], *s["fleet_at"], FLEET_R) for s in board["seas"]]
-
-
-# --- lines and curves ---------------------------------------------------------------------------
-
-def _catmull(p0, p1, p2, p3, steps):
-    """Points from p1 towards p2 on the Catmull-Rom curve through p0..p3 (p2 excluded)."""
-    return [tuple(0.5 * (2 * p1[j] + (p2[j] - p0[j]) * t
-                         + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t * t
-                         + (3 * p1[j] - p0[j] - 3 * p2[j] + p3[j]) * t ** 3) for j in (0, 1))
-            for t in (s / steps for s in range(steps))]
-
-
-def smooth_open(points: list) -> list[tuple[float, float]]:
-    """A curve through the points, ends included, as short straight pieces."""
-    ends = [points[0], *points, points[-1]]
-    out = []
-    for i in range(1, len(ends) - 2):
-        out += _catmull(ends[i - 1], ends[i], ends[i + 1], ends[i + 2], 8)
-    return out + [tuple(points[-1])]
-
-
-def smooth_closed(points: list, straight=frozenset()) -> list[tuple[float, float]]:
-    """A closed curve through the points as a polygon; sides in `straight` stay straight."""
-    n = len(points)
-    out = []
-    for i in range(n):
-        p0, p1, p2, p3 = (tuple(points[(i + k) % n]) for k in (-1, 0, 1, 2))
-        out += [p1] if (p1, p2) in straight else _catmull(p0, p1, p2, p3, SMOOTH_STEPS)
-    return out
-
-
-def _towards(a, b, d):
-    length = math.dist(a, b)
-    return (a[0] + (b[0] - a[0]) * d / length, a[1] + (b[1] - a[1]) * d / length)
-
-
-def _length(points) -> float:
-    return sum(math.dist(a, b) for a, b in zip(points, points[1:]))
-
-
-def _along(points, t):
-    """The point at distance t along a polyline, and the unit direction there."""
-    for a, b in zip(points, points[1:]):
-        seg = math.dist(a, b)
-        if (t <= seg or b == points[-1]) and seg > 0:
-            u = ((b[0] - a[0]) / seg, (b[1] - a[1]) / seg)
-            return (a[0] + u[0] * t, a[1] + u[1] * t), u
-        t -= seg
-    raise ValueError("a polyline of no length")
-
-
-def _split(points, t0, t1):
-    """The two pieces of a polyline outside the stretch from distance t0 to t1."""
-    before, after, run = [points[0]], [], 0.0
-    for a, b in zip(points, points[1:]):
-        seg = math.dist(a, b)
-        if run + seg <= t0:
-            before.append(b)
-        elif run < t0:
-            before.append(_along([a, b], t0 - run)[0])
-        if run + seg >= t1:
-            if not after:
-                after.append(_along([a, b], max(t1 - run, 0.0))[0])
-            after.append(b)
-        run += seg
-    return before, after
-
-
-def segment_hits_box(a, b, box: Box) -> bool:
-    """Whether the segment a-b touches the box (Liang-Barsky clipping)."""
-    t0, t1 = 0.0, 1.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    for p, q in ((-dx, a[0] - box.x0), (dx, box.x1 - a[0]), (-dy, a[1] - box.y0),
-                 (dy, box.y1 - a[1])):
-        if p == 0:
-            if q < 0:
-                return False
-        elif p < 0:
-            t0 = max(t0, q / p)
-        else:
-            t1 = min(t1, q / p)
-    return t0 <= t1
-
-
-def inside(point, polygon) -> bool:
-    """Whether a point lies inside a polygon (even-odd rule)."""
-    x, y = point
-    hit = False
-    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
-
-
-def _signed_area(points) -> float:
-    return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, points[1:] + points[:1])) / 2
-
-
-# --- links ----------------------------------------------------------------------------------------
-
-def link_ends(board: dict, link: dict) -> list[tuple[float, float]]:
-    """The line a link is drawn along, from circle edge to circle edge (curved through `via`)."""
-    where = sites(board)
-    points = [where[link["from"]], *[tuple(v) for v in link.get("via", [])], where[link["to"]]]
-    points[0] = _towards(points[0], points[1], R)
-    points[-1] = _towards(points[-1], points[-2], R)
-    return smooth_open(points) if len(points) > 2 else points
-
-
-def route_arrow_at(points, broken: bool, scale: float = 1.0) -> float:
-    """How far along a link its route arrow's tip sits (past a broken link's gap)."""
-    total = _length(points)
-    if broken:
-        return min(total / 2 + (GAP_LENGTH / 2 + ARROW) * scale + 1.0, total - 0.5)
-    return min(max(total * 0.62, ARROW * scale + 0.5), total - 0.5)
-
-
-def _arrowhead(points, broken: bool, scale: float = 1.0):
-    """The three corners of a route arrowhead and its notch."""
-    (x, y), u = _along(points, route_arrow_at(points, broken, scale))
-    size = ARROW * scale
-    nx, ny = -u[1], u[0]
-    bx, by = x - u[0] * size, y - u[1] * size
-    return [(x, y), (bx + nx * size * 0.48, by + ny * size * 0.48),
-            (bx + u[0] * size * 0.3, by + u[1] * size * 0.3),
-            (bx - nx * size * 0.48, by - ny * size * 0.48)]
-
-
-def link_marks(board: dict) -> list[Box]:
-    """Boxes around the route arrowheads and around the terrain signs of broken links."""
-    boxes = []
-    for link in board["links"]:
-        points = link_ends(board, link)
-        broken = link["kind"] == "broken"
-        if broken:
-            (x, y), _ = _along(points, _length(points) / 2)
-            boxes.append(Box(x - 3.6, y - 3.6, x + 3.6, y + 3.6))
-        if link.get("route"):
-            corners = _arrowhead(points, broken)
-            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-            boxes.append(Box(min(xs), min(ys), max(xs), max(ys)))
-    return boxes
-
-
-# --- labels ---------------------------------------------------------------------------------------
-
-def province_labels(board: dict) -> list[Label]:
-    """The coordinate above each circle and the name below it (or where `label` puts it).
-
-    A label above or below a circle slides sideways, as little as it can, to keep clear of the
-    links, arrows, signs and circles around it, so that no road runs through a name.
-    """
-    fonts.register_fonts()
-    numeral = {r["id"]: r.get("numeral", "") for r in board["regions"]}
-    obstacles = _obstacles(board)
-    labels: list[Label] = []
-    for p, frontier in provinces(board):
-        x, y = p["at"]
-        region = numeral[p["region"]]
-        top = region if frontier else (f"{region} {p['number']}" if region else "")
-        if top:
-            coord = make_label(p["id"], "frontier" if frontier else "coord", [top], COORD,
-                               "above", x, y + R + GAP)
-            labels.append(_dodge(coord, obstacles, R - 2))
-        style = FRONTIER_NAME if frontier else NAME
-        lines = break_lines(p["name"], style)
-        side = p.get("label", "below")
-        if side in ("left", "right"):
-            near = x - R - GAP if side == "left" else x + R + GAP
-            labels.append(make_label(p["id"], "name", lines, style, side, near, y))
-            continue
-        edge = y - R - GAP if side == "below" else (
-            labels[-1].box.y1 + GAP if top else y + R + GAP)
-        name = make_label(p["id"], "name", lines, style, side, x, edge)
-        labels.append(_dodge(name, obstacles, (name.box.x1 - name.box.x0) / 2 + 1))
-    return labels
-
-
-def area_labels(board: dict) -> list[Label]:
-    """Region names (numeral over name, a word a line) and sea zone names."""
-    fonts.register_fonts()
-    labels = []
-    for region in board["regions"]:
-        lines = [region["numeral"]] if region.get("numeral") else []
-        labels.append(make_label(region["id"], "region", lines + region["name"].split(), REGION,
-                                 "below", *region["label_at"]))
-    for sea in board["seas"]:
-        labels.append(make_label(sea["id"], "sea", break_lines(sea["name"], SEA), SEA, "below",
-                                 *sea["label_at"]))
-    return labels
-
-
-def _obstacles(board: dict):
-    """What labels keep clear of: link lines, the edges of arrow and sign boxes, circles."""
-    segments = []
-    for link in board["links"]:
-        points = link_ends(board, link)
-        segments += list(zip(points, points[1:]))
-    for box in link_marks(board):
-        corners = [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]
-        segments += list(zip(corners, corners[1:] + corners[:1]))
-    return segments, [(x, y, r) for _, x, y, r in circles(board)]
-
-
-def _dodge(label: Label, obstacles, limit: float, step: float = 0.5) -> Label:
-    """The label slid sideways by the least amount (up to `limit`) that clears the obstacles,
-    or left where it is when no such place exists."""
-    segments, rounds = obstacles
-    for k in range(int(limit / step) + 1):
-        for dx in ((0.0,) if k == 0 else (k * step, -k * step)):
-            box = label.box.moved(dx)
-            grown = box.grown(CLEARANCE)
-            if any(grown.hits_circle(*c) for c in rounds):
-                continue
-            if not any(segment_hits_box(a, b, grown) for a, b in segments):
-                return Label(label.owner, label.kind, label.lines, label.style, label.cx + dx,
-                             label.baseline, label.leading, box)
-    return label
-
-
-# --- water ----------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Water:
-    """The seas as drawn: each zone's smoothed areas, the islands, and the coastlines."""
-
-    seas: dict                  # sea id -> list of polygons
-    islands: list               # polygons of land cut out of the seas
-    coasts: list                # open lines: sea outlines without zone borders, island outlines
-
-    def sea_at(self, point) -> str | None:
-        """The sea zone at a point, or None on land."""
-        if any(inside(point, i) for i in self.islands):
-            return None
-        return next((sea for sea, areas in self.seas.items()
-                     if any(inside(point, a) for a in areas)), None)
-
-    def seas_in_circle(self, cx: float, cy: float, r: float, step: float = 1.0) -> set[str]:
-        """The sea zones that show inside a circle (sampled every `step` mm)."""
-        n = int(r / step)
-        points = [(cx + i * step, cy + j * step) for i in range(-n, n + 1)
-                  for j in range(-n, n + 1) if math.hypot(i * step, j * step) <= r]
-        return {sea for sea in map(self.sea_at, points) if sea}
-
-    def near(self, cx: float, cy: float, r: float) -> "Water":
-        """The water cut to the square around a circle: the same drawing there, few points."""
-        box = (cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1)
-        seas = {sea: [c for c in (clip_polygon(a, box) for a in areas) if len(c) >= 3]
-                for sea, areas in self.seas.items()}
-        islands = [c for c in (clip_polygon(i, box) for i in self.islands) if len(c) >= 3]
-        coasts = [line for line in self.coasts if _line_near(line, box)]
-        return Water(seas, islands, coasts)
-
-
-def clip_polygon(points: list, box: tuple) -> list:
-    """A polygon cut to a rectangle (Sutherland-Hodgman); keeps the winding direction."""
-    x0, y0, x1, y1 = box
-    edges = [(lambda p: p[0] >= x0, lambda a, b: _cross_x(a, b, x0)),
-             (lambda p: p[0] <= x1, lambda a, b: _cross_x(a, b, x1)),
-             (lambda p: p[1] >= y0, lambda a, b: _cross_y(a, b, y0)),
-             (lambda p: p[1] <= y1, lambda a, b: _cross_y(a, b, y1))]
-    out = list(points)
-    for keep, cross in edges:
-        if not out:
-            break
-        source, out = out, []
-        for i, cur in enumerate(source):
-            prev = source[i - 1]
-            if keep(cur):
-                if not keep(prev):
-                    out.append(cross(prev, cur))
-                out.append(cur)
-            elif keep(prev):
-                out.append(cross(prev, cur))
-    return out
-
-
-def _cross_x(a, b, x):
-    t = (x - a[0]) / (b[0] - a[0])
-    return (x, a[1] + t * (b[1] - a[1]))
-
-
-def _cross_y(a, b, y):
-    t = (y - a[1]) / (b[1] - a[1])
-    return (a[0] + t * (b[0] - a[0]), y)
-
-
-def _line_near(line: list, box: tuple) -> list:
-    """Whether an open line has a point within the box (lines are finely sampled)."""
-    x0, y0, x1, y1 = box
-    return any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in line)
-
-
-def water(board: dict) -> Water:
-    """The board's water. Sides that two sea areas share are zone borders: they stay straight,
-    so both zones meet them exactly, and they are not coast."""
-    shared = _shared_sides(board)
-    seas = {s["id"]: [smooth_closed(a, shared) for a in s["areas"]] for s in board["seas"]}
-    islands = [smooth_closed(i) for i in board.get("islands", [])]
-    coasts = [line for s in board["seas"] for a in s["areas"] for line in _coast_runs(a, shared)]
-    return Water(seas, islands, coasts + [i + i[:1] for i in islands])
-
-
-def _shared_sides(board: dict) -> set:
-    sides = {(tuple(a), tuple(b)) for s in board["seas"] for area in s["areas"]
-             for a, b in zip(area, area[1:] + area[:1])}
-    return {(a, b) for a, b in sides if (b, a) in sides}
-
-
-def _coast_runs(area, shared) -> list[list[tuple[float, float]]]:
-    """The runs of an area's outline between zone borders, as curves."""
-    area = [tuple(p) for p in area]
-    n = len(area)
-    start = next((i for i in range(n) if (area[i - 1], area[i]) in shared), 0)
-    runs, run = [], []
-    for k in range(n):
-        p0, p1, p2, p3 = (area[(start + k + j) % n] for j in (-1, 0, 1, 2))
-        if (p1, p2) in shared:
-            if run:
-                runs.append(run + [p1])
-            run = []
-        else:
-            run += _catmull(p0, p1, p2, p3, SMOOTH_STEPS)
-    return runs + ([run + [area[start]]] if run else [])
-
-
-# --- region areas: each province's land is its Voronoi cell, cut to a disc ---------------------
-
-@dataclass(frozen=True)
-class Cell:
-    """The land area of one province: its outline and, for each side, who lies across it."""
-
-    owner: str
-    points: tuple[tuple[float, float], ...]     # anticlockwise: the owner lies left of each side
-    across: tuple[str | None, ...]              # side i runs from points[i] to points[i + 1]
-
-
-def cells(board: dict) -> list[Cell]:
-    """Every land circle's area: the points nearer to it than to any other, within CELL_R."""
-    where = sites(board)
-    result = []
-    for owner, centre in where.items():
-        poly = [((centre[0] + CELL_R * math.cos(a), centre[1] + CELL_R * math.sin(a)), None)
-                for a in (2 * math.pi * k / 72 for k in range(72))]
-        for other, there in where.items():
-            if other != owner and math.dist(centre, there) < 2 * CELL_R:
-                poly = _clip_half(poly, centre, there, other)
-        if len(poly) >= 3:
-            result.append(Cell(owner, tuple(p for p, _ in poly), tuple(a for _, a in poly)))
-    return result
-
-
-def _clip_half(poly, a, b, other):
-    """Keep the part of a tagged polygon nearer to a than to b (one Sutherland-Hodgman pass)."""
-    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-
-    def side(p):                                # <= 0 on a's side of the bisector
-        return (p[0] - mx) * (b[0] - a[0]) + (p[1] - my) * (b[1] - a[1])
-
-    out = []
-    for (p, tag), (q, _) in zip(poly, poly[1:] + poly[:1]):
-        sp, sq = side(p), side(q)
-        if sp <= 0:
-            out.append((p, tag))
-        if (sp <= 0) != (sq <= 0):
-            t = sp / (sp - sq)
-            cut = (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
-            out.append((cut, other if sp <= 0 else tag))    # leaving: the side runs on the bisector
-    return out
-
-
-# === drawing =====================================================================================
 
 @maker("board", reads=("game", "board"))
 def make_board(component: dict, ctx) -> list[Piece]:
@@ -691,7 +198,7 @@ def _water_path(c, sea: Water):
     p = c.beginPath()
     shapes = [(a, 1) for areas in sea.seas.values() for a in areas]
     for points, sign in shapes + [(i, -1) for i in sea.islands]:
-        if _signed_area(points) * sign < 0:
+        if signed_area(points) * sign < 0:
             points = points[::-1]
         p.moveTo(*points[0])
         for q in points[1:]:
@@ -795,12 +302,12 @@ def _road(c, points, paint, edge=None, scale=1.0):
 
 def _broken_link(c, points, terrain, paint, scale=1.0):
     """An interrupted road in the broken-link colour, its terrain sign in the gap."""
-    total = _length(points)
+    total = polyline_length(points)
     gap = min(GAP_LENGTH * scale, total * 0.5)
-    for piece in _split(points, (total - gap) / 2, (total + gap) / 2):
-        if len(piece) >= 2 and _length(piece) > 0.05:
+    for piece in split_polyline(points, (total - gap) / 2, (total + gap) / 2):
+        if len(piece) >= 2 and polyline_length(piece) > 0.05:
             _road(c, piece, paint, paint.broken, scale)
-    (x, y), u = _along(points, total / 2)
+    (x, y), u = point_along(points, total / 2)
     _terrain_sign(c, x, y, u, terrain, paint, scale)
 
 
@@ -837,7 +344,7 @@ def _route_arrow(c, points, broken, paint, scale=1.0):
     paint.fill(c, paint.route)
     Paint.stroke(c, paint.parchment, pt(0.7) * scale)
     c.setLineJoin(1)
-    c.drawPath(_path(c, _arrowhead(points, broken, scale)), stroke=1, fill=1)
+    c.drawPath(_path(c, arrowhead(points, broken, scale)), stroke=1, fill=1)
     c.restoreState()
 
 

@@ -1,0 +1,1 @@
+"""Tetrarchia's own art: its board, its emperor summary sheets and its icons."""
