@@ -10,20 +10,28 @@ What an engine package exports (the first two are required):
 - `RULES`: the rules object of forge.engine.core (name, rules_version, setup, apply, legal...);
 - `describe(event, tr) -> str`: one event in words;
 - `progress(state) -> dict`: what a list of saved games shows of a game in progress;
-- `NEW_OPTIONS`: the options of `new`, as data (see forge/cli/play.py);
-- `REPORTS`: {command name: function(state) -> JSON value}, extra read-only commands;
 - `BOT`: the dotted name of a module a simulation can play with (see forge/simulate.py).
+
+What its command line looks like may be exported by the package too, or else by its `commands`
+submodule (`<package>.commands`), which keeps the data of `forge <game> ...` apart from the rules:
+
+- `HELP`: what `forge <game> --help` says of the game (an English text marked with N_);
+- `NEW_OPTIONS`: the options of `new`, as data (see forge/cli/play.py);
+- `REPORTS`: {command name: (function(state) -> JSON value, help)}, extra read-only commands.
 """
 from __future__ import annotations
 
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
+from importlib.util import find_spec
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 REQUIRED = ("RULES", "describe")
+COMMANDS = "commands"           # the submodule that may hold HELP, NEW_OPTIONS and REPORTS
 
 
 class NotAGame(Exception):
@@ -58,14 +66,28 @@ class GameEngine:
         return summary(state) if summary else None
 
     @property
-    def new_options(self) -> tuple[dict, ...]:
-        """The options of `new`, as data."""
-        return tuple(getattr(self.module, "NEW_OPTIONS", ()))
+    def help(self) -> str | None:
+        """What `forge <game> --help` says of the game (English, to translate), if anything."""
+        return self._command_data("HELP", None)
 
     @property
-    def reports(self) -> dict[str, Callable[[dict], Any]]:
-        """Extra read-only commands: name -> function(state)."""
-        return dict(getattr(self.module, "REPORTS", {}))
+    def new_options(self) -> tuple[dict, ...]:
+        """The options of `new`, as data."""
+        return tuple(self._command_data("NEW_OPTIONS", ()))
+
+    @property
+    def reports(self) -> dict[str, tuple[Callable[[dict], Any], str]]:
+        """Extra read-only commands: name -> (function(state), help)."""
+        return dict(self._command_data("REPORTS", {}))
+
+    def _command_data(self, name: str, default):
+        """A name the package exports, else its `commands` submodule, else `default`."""
+        if hasattr(self.module, name):
+            return getattr(self.module, name)
+        submodule = f"{self.package}.{COMMANDS}"
+        if find_spec(submodule) is None:
+            return default
+        return getattr(import_module(submodule), name, default)
 
     @property
     def bot(self) -> str | None:

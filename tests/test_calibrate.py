@@ -15,8 +15,8 @@ from forge.layout import paper_size
 from forge.printing import load_profile
 from forge.write import write_pdf
 
-import forge.cli_print as cli_print
-from forge.cli_print import calibrate
+import forge.cli.calibrate as cli_print
+from forge.cli.calibrate import calibrate
 
 DPI = 300
 PX = 25.4 / DPI                 # mm per pixel

@@ -3,7 +3,9 @@ import json
 
 from click.testing import CliRunner
 
-from forge.cli_conquest import conquest
+from forge.cli.play import game_group
+
+conquest = game_group("conquest-of-the-empire-2")
 
 
 def run(args, tmp_path):

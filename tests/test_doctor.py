@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from forge import doctor as doctor_module
-from forge.cli_doctor import doctor
+from forge.cli.doctor import doctor
 from forge.fonts import FONT_FILES
 from forge.places import FONT_DIR
 

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from forge import simulate
 from forge.cli import ForgeGroup
-from forge.cli_simulate import simulate as simulate_command
+from forge.cli.simulate import simulate as simulate_command
 from forge.content import load_doc
 from forge.engine.dice import Dice
 from forge.errors import UserError
@@ -264,7 +264,7 @@ def test_every_atlas_string_has_spanish():
     spanish = Translator("es", strict=False)
     used = extract_program_messages()
     ours = [m for m, where in used.items()
-            if any(f.endswith(("atlas.py", "atlas.xml.j2", "cli_simulate.py")) for f, _ in where)]
+            if any(f.endswith(("atlas.py", "atlas.xml.j2", "cli/simulate.py")) for f, _ in where)]
     assert ours
     missing = [m for m in ours if spanish._(m) == m]
     assert not missing

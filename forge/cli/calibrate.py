@@ -15,7 +15,13 @@ from forge import i18n
 from forge.duplex import FLIPS
 from forge.errors import UserError
 from forge.output import cannot_write, check_output_folder
-from forge.printing import PAPERS, load_profile, parse_offset, profile_path, save_profile
+from forge.printing import (
+    PAPERS,
+    load_profile,
+    parse_offset,
+    profile_path,
+    save_profile,
+)
 
 _ = i18n.messages_translator()._
 

@@ -1,5 +1,7 @@
 """The `forge` command: thin click commands that parse, call the library and print.
 
+The kit commands live here; `calibrate`, `doctor` and `simulate` in their own modules, and the
+commands of each game (`forge tetrarchia ...`) are made from the game registry in play.py.
 User mistakes (bad content, unknown game, missing translation) are printed as plain messages with
 a non-zero exit status, never as a traceback.
 """
@@ -13,15 +15,11 @@ from pathlib import Path
 import click
 
 from forge import __version__, i18n
+from forge.cli import calibrate, doctor, play, simulate
 from forge.errors import ContentError, UserError
 from forge.games import GameSource, find_games
 from forge.output import check_output_folder, os_problem
-from forge.validation import KIT_PAPERS    # built when no paper is named
-from forge.cli_conquest import conquest
-from forge.cli_doctor import doctor
-from forge.cli_print import calibrate
-from forge.cli_simulate import simulate
-from forge.cli_tetrarchia import tetrarchia
+from forge.validation import KIT_PAPERS  # built when no paper is named
 
 PAPER_CHOICES = ("a4", "letter", "a3", "tabloid")
 DEFAULT_OUT = Path("build")       # in the current folder
@@ -47,7 +45,16 @@ def _fail(err: UserError) -> None:
 
 class ForgeGroup(click.Group):
     """Turns every UserError raised by a command into a clear message and exit status 1, and so
-    every OSError too (a file or folder the system refused), naming the file and the reason."""
+    every OSError too (a file or folder the system refused), naming the file and the reason.
+
+    Beside its own commands it offers one group per game of the registry, made when asked for,
+    so a game added to forge.engine has its commands without an edit here."""
+
+    def list_commands(self, ctx):
+        return sorted({*super().list_commands(ctx), *play.game_ids()})
+
+    def get_command(self, ctx, name):
+        return super().get_command(ctx, name) or play.game_group(name)
 
     def invoke(self, ctx):
         try:
@@ -372,11 +379,6 @@ def translations_check(content_dir):
     click.echo(_("All catalogs complete."))
 
 
-main.add_command(calibrate)
-main.add_command(conquest)
-main.add_command(doctor)
-main.add_command(tetrarchia)
-main.add_command(simulate)
-
-if __name__ == "__main__":
-    main()
+main.add_command(calibrate.calibrate)
+main.add_command(doctor.doctor)
+main.add_command(simulate.simulate)

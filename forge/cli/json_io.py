@@ -1,0 +1,78 @@
+"""JSON in and out for the game commands (forge/cli/play.py): reading JSON and dice from the
+command line, printing JSON, and turning the engine's refusals into clear user errors."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from forge.errors import UserError
+from forge.i18n import messages_translator
+
+_ = messages_translator()._
+
+
+def print_json(value) -> None:
+    """Print a JSON value, keys sorted, as people read it."""
+    click.echo(json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True))
+
+
+def parse_dice(text: str | None) -> list[int]:
+    """'3,6,1' -> [3, 6, 1]: die results entered on the command line."""
+    if not text:
+        return []
+    try:
+        return [int(part) for part in text.replace(" ", "").split(",") if part]
+    except ValueError:
+        raise UserError(_("--dice takes die results separated by commas, e.g. 3,6,1; "
+                          "not '{text}'").format(text=text)) from None
+
+
+def json_argument(text: str, what: str):
+    """A JSON value given inline or as @file (a UTF-8 file, with or without a BOM)."""
+    from forge.engine.inputs import Words, load_json
+
+    if text.startswith("@"):
+        try:
+            text = Path(text[1:]).read_bytes().decode("utf-8-sig")
+        except OSError as err:
+            raise UserError(_("cannot read {file}: {reason}").format(
+                file=text[1:], reason=err.strerror or err)) from None
+        except UnicodeDecodeError:
+            raise UserError(_("{file} is not UTF-8 text").format(file=text[1:])) from None
+    return run_engine(lambda: load_json(text, Words(what)))
+
+
+def json_object(text: str, what: str) -> dict:
+    """A JSON object given inline or as @file (UserError for any other value)."""
+    value = json_argument(text, what)
+    if not isinstance(value, dict):
+        raise UserError(_("{what} must be a JSON object, e.g. {example}").format(
+            what=what, example='{"seasons": 5}')) from None
+    return value
+
+
+def run_engine(action):
+    """Run an engine call; turn the engine's refusals into clear user errors."""
+    from forge.engine.core import ActionError
+    from forge.engine.dice import BadRoll, NeedRoll
+
+    try:
+        return action()
+    except NeedRoll as err:
+        raise UserError(_("{need}: enter it with --dice (physical dice), or start the game "
+                          "with a seed to let the program roll").format(need=err)) from None
+    except ActionError as err:
+        raise UserError(err.translated(messages_translator())) from None
+    except BadRoll as err:
+        raise UserError(str(err)) from None
+
+
+def dice_choice(physical: bool, seed: int | None) -> int | None:
+    """The seed of a new game: the program rolls from `seed` (1 by default) unless the players
+    roll physical dice."""
+    if physical and seed is not None:
+        raise UserError(_("choose --seed (the program rolls) or --physical (you roll), "
+                          "not both"))
+    return None if physical else (1 if seed is None else seed)
