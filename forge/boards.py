@@ -1,7 +1,7 @@
 """The board as a graph: provinces, regions, links, route arrows, seas, capitals and ROMA.
 
 `Board.from_data` turns the data of a board.yaml into an immutable view that the checks
-(forge/board_checks.py), the rules engine and the drawing share; it imports nothing from
+(forge/checks/), the rules engine and the drawing share; it imports nothing from
 rendering.
 """
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Find, load and validate games.
 
 A game is a folder holding `game.yaml` and other content files, each with a schema in
-`forge/schemas/`. `load_game` reads every file, validates all of them together (references may
-cross files), runs the checks registered for the game's content (board rules, stated facts) and
-checks its translation catalogs. Any problem raises one ContentError listing them all.
+`forge/schemas/` or, for a game's own file names or shapes, in the game's `schemas/` folder.
+`load_game` reads every file, validates all of them together (references may cross files), runs
+the game's own checks (forge/checks/: Tetrarchia's board rules and stated facts) and checks its
+translation catalogs. Any problem raises one ContentError listing them all.
 
 Games are looked for in this order, the first game of an id winning: the folder given with
 `--content`, the user's games folder (forge.places.user_games_dir), then the games shipped with
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from forge import board_checks, i18n, places
+from forge import i18n, places
+from forge.checks import game_checks
 from forge.content import Doc, load_doc
 from forge.errors import ContentError, Problem, UserError
 from forge.schema import Text, schema_names, validate_docs
@@ -25,8 +27,8 @@ DEFAULT_CONTENT = places.SHIPPED_CONTENT
 ORIGINS = ("content", "user", "shipped")     # where a game was found, in search order
 
 # Checks beyond the schema: functions taking the game's docs (by file stem), returning problems.
-# The mechanisms are generic; the facts they check are data (board.yaml, facts.yaml).
-EXTRA_CHECKS: list[Callable[[dict[str, Doc]], list[Problem]]] = [board_checks.check]
+# Shared code names no game: each game's own checks are found by its package name.
+EXTRA_CHECKS: list[Callable[[dict[str, Doc]], list[Problem]]] = [game_checks]
 
 
 @dataclass(frozen=True)

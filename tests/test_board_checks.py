@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from forge import board_checks, games
+from forge import games
+from forge.checks import tetrarchia as board_checks
 from forge.boards import Board
 from forge.content import load_doc
 from forge.errors import ContentError
 from forge.games import DEFAULT_CONTENT, load_game
-from forge.schema import validate_docs
+from forge.schema import SCHEMA_DIR, validate_docs
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tetrarchia" / "board.yaml"
 GAME = DEFAULT_CONTENT / "tetrarchia" / "game.yaml"
@@ -147,8 +148,7 @@ def test_check_needs_a_board():
 
 
 def test_every_fact_kind_has_a_check_and_a_schema():
-    schema = yaml.safe_load((Path(board_checks.__file__).parent / "schemas" / "facts.yaml")
-                            .read_text(encoding="utf-8"))
+    schema = yaml.safe_load((SCHEMA_DIR / "facts.yaml").read_text(encoding="utf-8"))
     assert set(schema["fields"]) == set(board_checks.FACT_CHECKS)
     used = yaml.safe_load(FACTS.read_text(encoding="utf-8"))
     assert set(used) <= set(board_checks.FACT_CHECKS)
@@ -744,3 +744,17 @@ def test_content_copy_fails_validation_through_extra_checks(tmp_path, monkeypatc
         load_game(folder, "tetrarchia", check_catalogs=False)
     assert "facts.yaml" in str(err.value) and "CISALPINA–NARBONENSIS must be a broken link" in (
         str(err.value))
+
+
+def test_board_rules_are_tetrarchias_own_checks():
+    """Exactly one ROMA is Tetrarchia's rule: found by the game's package name, not asked of a
+    board of another game (an Antike map has no ROMA)."""
+    from forge.checks import game_checks
+
+    docs = {"game": load(GAME), "board": load(FIXTURE)}
+    board = docs["board"].data
+    docs["board"] = dataclasses.replace(docs["board"], data=dict(board, provinces=[
+        {k: v for k, v in p.items() if k != "roma"} for p in board["provinces"]]))
+    assert any("no province is marked roma" in p.message for p in game_checks(docs))
+    other = dataclasses.replace(docs["game"], data=dict(docs["game"].data, id="antike"))
+    assert game_checks(dict(docs, game=other)) == []

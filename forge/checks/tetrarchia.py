@@ -1,9 +1,10 @@
-"""The checks that keep a board true to its rulebook, each problem with file, line and field.
+"""Tetrarchia's own checks: its board true to its rulebook, each problem with file, line and field.
 
-`check(docs)` runs two kinds of check on a game's documents:
+`check(docs)` runs two kinds of check on the game's documents:
 
-- structural checks, true of any board of this shape (each region numbered 1-6, one frontier per
-  outer region, routes that reach ROMA...);
+- structural checks: those of any board graph (forge/checks/graph.py) and Tetrarchia's rules for
+  its board (each region numbered 1-6, one frontier per outer region, exactly one ROMA, routes
+  that reach ROMA...);
 - the stated facts of facts.yaml (BELGICA is II 1, CISALPINA-NARBONENSIS is broken...), each fact
   a small generic kind checked by one function of `FACT_CHECKS`.
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from forge.boards import Board, Province, Region, Sea
+from forge.checks.graph import GRAPH_CHECKS, Where
 from forge.content import Doc, format_path
 from forge.errors import Problem
 
@@ -33,24 +35,6 @@ def check(docs: dict[str, Doc]) -> list[Problem]:
     return problems
 
 
-@dataclass(frozen=True)
-class _Where:
-    """What a check needs to name places: the board, its doc and the game doc."""
-
-    board: Board
-    doc: Doc
-    game: Doc | None
-
-    def line(self, entry: tuple) -> str:
-        """`board.yaml:12`, for messages located in another file."""
-        return f"{self.doc.path.name}:{self.doc.line(entry)}"
-
-    def entry_of(self, province: str) -> tuple:
-        """The field path of a province's entry (of the provinces list if it is unknown)."""
-        p = self.board.provinces.get(province)
-        return p.entry if p else ("provinces",)
-
-
 def coord_text(board: Board, region: str, number: int | None) -> str:
     """How a player reads a coordinate: 'II 1', or 'ITALIA 3' in the central region."""
     found = board.regions.get(region)
@@ -68,15 +52,15 @@ def _at(board: Board, province: str) -> str:
 # --- Structural checks -------------------------------------------------------------------------
 
 def check_structure(board: Board, doc: Doc, game: Doc | None = None) -> list[Problem]:
-    """Checks that hold for any board of this shape, whatever the game's stated facts."""
-    where = _Where(board, doc, game)
+    """The board's graph checks and Tetrarchia's rules for its board, whatever its stated facts."""
+    where = Where(board, doc, game)
     problems: list[Problem] = []
     for rule in STRUCTURE_CHECKS:
         problems += rule(where)
     return problems
 
 
-def _numbering(w: _Where) -> list[Problem]:
+def _numbering(w: Where) -> list[Problem]:
     """Each region numbers its Roman provinces 1 to 6, each number once (E1 PROVINCIAS)."""
     problems = []
     for region in w.board.regions.values():
@@ -97,7 +81,7 @@ def _numbering(w: _Where) -> list[Problem]:
     return problems
 
 
-def _numerals(w: _Where) -> list[Problem]:
+def _numerals(w: Where) -> list[Problem]:
     """No two regions share a Roman numeral: the VI die names one region."""
     problems, first = [], {}
     for region in w.board.regions.values():
@@ -110,7 +94,7 @@ def _numerals(w: _Where) -> list[Problem]:
     return problems
 
 
-def _frontiers(w: _Where) -> list[Problem]:
+def _frontiers(w: Where) -> list[Problem]:
     """Each outer region has exactly one frontier province; ITALIA has none."""
     problems = []
     for region in w.board.regions.values():
@@ -129,61 +113,13 @@ def _frontiers(w: _Where) -> list[Problem]:
     return problems
 
 
-def _link_ends(w: _Where) -> list[Problem]:
-    """No link joins a province to itself; no two links join the same pair."""
-    problems, first = [], {}
-    for k in w.board.links:
-        if k.a == k.b:
-            problems.append(w.doc.problem(k.entry + ("to",), f"links {k.a} to itself"))
-        elif k.ends in first:
-            other = first[k.ends]
-            problems.append(w.doc.problem(k.entry, (
-                f"a second link between {k.a} and {k.b} (the first is "
-                f"{format_path(other.entry)}, line {w.doc.line(other.entry)}); "
-                f"two provinces share at most one link")))
-        else:
-            first[k.ends] = k
-    return problems
 
 
-def _connected(w: _Where) -> list[Problem]:
-    """Every province can be reached from ROMA by links."""
-    board = w.board
-    if not board.provinces:
-        return []
-    home = board.roma or next(iter(board.provinces))
-    reached = board.component(home)
-    problems = []
-    for p in board.provinces.values():
-        if p.id in reached:
-            continue
-        group = board.component(p.id)
-        reached |= group
-        others = sorted(group - {p.id})
-        extra = f" (nor can {', '.join(others)})" if others else ""
-        problems.append(w.doc.problem(p.entry, (
-            f"{p.id} cannot be reached from {home} by links{extra}; the board must be one "
-            f"connected map")))
-    return problems
 
 
-def _sea_neighbours(w: _Where) -> list[Problem]:
-    """Sea zones list each other as neighbours both ways."""
-    problems = []
-    for sea in w.board.seas.values():
-        for i, other in enumerate(sea.next_to):
-            back = w.board.seas.get(other)
-            if other == sea.id:
-                problems.append(w.doc.problem(sea.entry + ("next_to", i),
-                                              f"{sea.id} cannot be next to itself"))
-            elif back is not None and sea.id not in back.next_to:
-                problems.append(w.doc.problem(sea.entry + ("next_to", i), (
-                    f"{sea.id} lists {other} as next to it, but {other} "
-                    f"({w.line(back.entry)}) does not list {sea.id}; next_to goes both ways")))
-    return problems
 
 
-def _one_roma(w: _Where) -> list[Problem]:
+def _one_roma(w: Where) -> list[Problem]:
     """Exactly one province is ROMA."""
     marked = [p for p in w.board.roman() if p.roma]
     if not marked:
@@ -194,7 +130,7 @@ def _one_roma(w: _Where) -> list[Problem]:
         f"one ROMA")) for p in marked[1:]]
 
 
-def _capitals(w: _Where) -> list[Problem]:
+def _capitals(w: Where) -> list[Problem]:
     """One capital mark per emperor, on the province game.yaml names."""
     marks: dict[str, list[Province]] = defaultdict(list)
     for p in w.board.roman():
@@ -219,7 +155,7 @@ def _capitals(w: _Where) -> list[Problem]:
     return problems
 
 
-def _frontier_links(w: _Where) -> list[Problem]:
+def _frontier_links(w: Where) -> list[Problem]:
     """A frontier province links only to provinces of its own region."""
     problems = []
     for k in w.board.links:
@@ -235,7 +171,7 @@ def _frontier_links(w: _Where) -> list[Problem]:
     return problems
 
 
-def _arrow_rules(w: _Where) -> list[Problem]:
+def _arrow_rules(w: Where) -> list[Problem]:
     """At most one route arrow leaves a province; none leaves ROMA or enters a frontier."""
     problems = []
     for k in w.board.links:
@@ -256,7 +192,7 @@ def _arrow_rules(w: _Where) -> list[Problem]:
     return problems
 
 
-def _routes(w: _Where) -> list[Problem]:
+def _routes(w: Where) -> list[Problem]:
     """Every frontier's route reaches ROMA, in order, the shortest way from province 6."""
     board = w.board
     if board.roma is None:
@@ -279,7 +215,7 @@ def _routes(w: _Where) -> list[Problem]:
     return problems
 
 
-def _route_end(w: _Where, route: tuple[str, ...]) -> tuple[tuple, Callable[[list[str]], str]]:
+def _route_end(w: Where, route: tuple[str, ...]) -> tuple[tuple, Callable[[list[str]], str]]:
     """Where and why a route fails to reach ROMA: a dead end or a circle."""
     last = route[-1]
     arrow = w.board.arrows.get(last)
@@ -295,7 +231,7 @@ def _route_end(w: _Where, route: tuple[str, ...]) -> tuple[tuple, Callable[[list
     return arrow.entry + ("route",), circle
 
 
-def _route_order(w: _Where, region: Region, route: tuple[str, ...]) -> list[Problem]:
+def _route_order(w: Where, region: Region, route: tuple[str, ...]) -> list[Problem]:
     """The route enters province 1 first, goes up in number to 6, then leaves for good."""
     board, rid = w.board, region.id
     own = [board.provinces[p].region == rid for p in route]
@@ -324,7 +260,7 @@ def _route_order(w: _Where, region: Region, route: tuple[str, ...]) -> list[Prob
     return []
 
 
-def _route_shortest(w: _Where, region: Region, route: tuple[str, ...]) -> list[Problem]:
+def _route_shortest(w: Where, region: Region, route: tuple[str, ...]) -> list[Problem]:
     """From province 6 the route follows the shortest way to ROMA (E1 AVANCE BARBARO)."""
     board = w.board
     six = board.province_at(region.id, 6)
@@ -340,9 +276,9 @@ def _route_shortest(w: _Where, region: Region, route: tuple[str, ...]) -> list[P
         f"(E1 AVANCE BARBARO)"))]
 
 
-STRUCTURE_CHECKS: tuple[Callable[[_Where], list[Problem]], ...] = (
-    _numbering, _numerals, _frontiers, _link_ends, _connected, _sea_neighbours, _one_roma,
-    _capitals, _frontier_links, _arrow_rules, _routes,
+STRUCTURE_CHECKS: tuple[Callable[[Where], list[Problem]], ...] = (
+    _numbering, _numerals, _frontiers, *GRAPH_CHECKS, _one_roma, _capitals, _frontier_links,
+    _arrow_rules, _routes,
 )
 
 
@@ -355,7 +291,7 @@ class _Fact:
     data: dict
     at: tuple
     doc: Doc
-    w: _Where
+    w: Where
 
     @property
     def board(self) -> Board:
@@ -377,7 +313,7 @@ class _Fact:
 
 def check_facts(board: Board, board_doc: Doc, facts: Doc) -> list[Problem]:
     """Check every fact of facts.yaml against the board."""
-    where = _Where(board, board_doc, None)
+    where = Where(board, board_doc, None)
     problems: list[Problem] = []
     for kind, items in (facts.data or {}).items():
         checker = FACT_CHECKS.get(kind)
