@@ -15,8 +15,7 @@ import copy
 import os
 from functools import cache
 
-from conquest.test_cases import _load as conquest_cases
-from conquest.test_cases import build as conquest_build
+from cases import game_cases
 from fuzz import is_plain, mutations
 from real_games import TETRARCHIA_OPTIONS, concrete, conquest_options, played
 from hypothesis import HealthCheck, event, given, settings
@@ -28,6 +27,7 @@ from forge.engine.core import ActionError, ParseError, Session
 from forge.engine.dice import BadRoll, NeedRoll
 from forge.engine.tetrarchia.words import describe as tetrarchia_words
 from forge.i18n import Translator
+from forge.registry import engine_for
 
 REFUSALS = (ActionError, NeedRoll, BadRoll)
 FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 1000)), deadline=None,
@@ -45,10 +45,9 @@ def pool() -> list[Session]:
              for options in TETRARCHIA_OPTIONS for seed, steps in ((1, 0), (2, 4), (3, 25))]
     games += [played(conquest.RULES, conquest_options(), seed, steps)
               for seed, steps in ((1, 0), (2, 6), (3, 30))]
-    for param in conquest_cases():
-        case = param.values[0]
-        session = conquest_build(case)
-        for step in case["steps"][:3]:
+    for case in game_cases(engine_for(conquest.RULES.name)):
+        session = case.build()
+        for step in case.data["steps"][:3]:
             try:
                 session.act(step["action"], step.get("dice"))
             except REFUSALS:
