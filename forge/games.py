@@ -21,7 +21,7 @@ from forge import i18n, places
 from forge.checks import game_checks
 from forge.content import Doc, load_doc
 from forge.errors import ContentError, Problem, UserError
-from forge.schema import Text, schema_names, validate_docs
+from forge.schema import GAME_SCHEMAS, Text, game_schemas, schema_names, validate_docs
 
 DEFAULT_CONTENT = places.SHIPPED_CONTENT
 ORIGINS = ("content", "user", "shipped")     # where a game was found, in search order
@@ -145,10 +145,12 @@ def load_game(content_dir: Path, game_id: str, check_catalogs: bool = True) -> G
     if not (folder / "game.yaml").is_file():
         known = ", ".join(game_ids(content_dir)) or "none"
         raise UserError(f"no game '{game_id}' in {content_dir} (games there: {known})")
-    docs, problems = _load_docs(folder)
+    schemas, problems = game_schemas(folder)
+    docs, load_problems = _load_docs(folder, schemas)
+    problems += load_problems
     if problems:
         raise ContentError(problems)
-    result = validate_docs(list(docs.values()))
+    result = validate_docs(list(docs.values()), schemas)
     if result.problems:
         raise ContentError(result.problems)
     problems = _id_matches_folder(docs["game"], game_id)
@@ -163,14 +165,16 @@ def load_game(content_dir: Path, game_id: str, check_catalogs: bool = True) -> G
     return Game(game_id, folder, docs, tuple(result.texts))
 
 
-def _load_docs(folder: Path) -> tuple[dict[str, Doc], list[Problem]]:
+def _load_docs(folder: Path, schemas: dict[str, dict]) -> tuple[dict[str, Doc], list[Problem]]:
+    """The game's content files, each with a schema of its own or a shared one."""
     docs: dict[str, Doc] = {}
     problems: list[Problem] = []
-    known = schema_names()
+    known = sorted(set(schema_names()) | set(schemas))
     for path in sorted(folder.glob("*.yaml")):
         if path.name not in known:
-            problems.append(Problem(path, 0, "", f"no schema for this file name "
-                                                 f"(known: {', '.join(known)})"))
+            problems.append(Problem(path, 0, "", f"no schema for this file name (known: "
+                                                 f"{', '.join(known)}; a game's own schemas go "
+                                                 f"in its {GAME_SCHEMAS}/ folder)"))
             continue
         try:
             docs[path.stem] = load_doc(path, folder)

@@ -21,6 +21,11 @@ A schema is itself YAML, in a small vocabulary (see docs/content-format.md):
 
 Validation collects every problem (not just the first), each with file, line and field path, and
 returns the translatable texts it met, so catalogs can be checked against the content.
+
+A game may bring its own schemas in `<game>/schemas/<file>.yaml`: read before the shared schema
+of the same name (or making a file name known for that game alone). They come from the game's
+folder, so they are read like its content (forge/content.py: bounded, inside the folder) and
+checked before use (`game_schemas`): a type forge does not know is a content problem.
 """
 from __future__ import annotations
 
@@ -33,10 +38,12 @@ from typing import Any
 
 import yaml
 
-from forge.content import Doc, Path_
-from forge.errors import Problem
+from forge.content import Doc, Path_, load_doc
+from forge.errors import ContentError, Problem
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
+GAME_SCHEMAS = "schemas"    # the folder of a game's own schemas, inside the game's folder
+FORGE_OWN = ("game.yaml",)  # files forge itself reads the fields of: a game cannot reshape them
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
 NUMBER_LIMIT = 1_000_000    # no count, cost or size in a game comes near this
@@ -79,11 +86,15 @@ def schema_names() -> list[str]:
     return sorted(p.name for p in SCHEMA_DIR.glob("*.yaml"))
 
 
-def validate_docs(docs: list[Doc]) -> Validation:
-    """Validate documents together, so references may cross files."""
+def validate_docs(docs: list[Doc], schemas: dict[str, dict] | None = None) -> Validation:
+    """Validate documents together, so references may cross files.
+
+    `schemas`: a game's own schemas by file name (see game_schemas), used before the shared ones.
+    """
     result = Validation()
+    own = schemas or {}
     for doc in docs:
-        schema = load_schema(doc.path.name)
+        schema = own.get(doc.path.name) or load_schema(doc.path.name)
         _check(doc.data, schema, (), doc, result, doc.path.stem)
     _resolve_refs(result)
     return result
@@ -103,6 +114,107 @@ def _choices(collection: str, known: dict) -> str:
     if not known or len(known) > 20:
         return ""
     return f" (known: {', '.join(sorted(map(str, known)))})"
+
+
+# --- a game's own schemas ---------------------------------------------------------------------
+
+def game_schemas(folder: Path) -> tuple[dict[str, dict], list[Problem]]:
+    """The schemas a game brings in `<folder>/schemas/`, by file name, and their problems.
+
+    Each is read as content of the game's folder (a link out of it, a huge file or odd YAML is a
+    problem) and checked against the schema vocabulary; a schema with problems is left out.
+    """
+    own = Path(folder) / GAME_SCHEMAS
+    if not own.is_dir():
+        return {}, []
+    schemas: dict[str, dict] = {}
+    problems: list[Problem] = []
+    for path in sorted(own.glob("*.yaml")):
+        found = _game_schema_problems(path, folder)
+        if isinstance(found, Doc):
+            schemas[path.name] = found.data
+        else:
+            problems += found
+    return schemas, problems
+
+
+def _game_schema_problems(path: Path, folder: Path) -> Doc | list[Problem]:
+    """The loaded schema of a game, or the problems that keep it from being used."""
+    if path.name in FORGE_OWN:
+        return [Problem(path, 0, "", f"forge reads {path.name} itself; its schema is forge's "
+                                     f"own (forge/schemas/{path.name})")]
+    try:
+        doc = load_doc(path, folder)
+    except ContentError as err:
+        return err.problems
+    problems = check_schema(doc)
+    return problems or doc
+
+
+_NEEDS = {"enum": {"values": list}, "ref": {"to": str}, "variant": {"by": str, "schemas": str}}
+_SUBSCHEMAS = {"list": ("items",), "dict": ("keys", "values")}
+_OPTIONS = {"min": (int, float), "max": (int, float), "unique": (str, bool), "defines": str,
+            "required": list, "ordered": list, "optional": bool}
+
+
+def check_schema(doc: Doc) -> list[Problem]:
+    """The problems of a schema file: each a place where it does not speak the vocabulary."""
+    problems: list[Problem] = []
+    _check_node(doc.data, (), doc, problems)
+    return problems
+
+
+def _check_node(node: Any, at: Path_, doc: Doc, problems: list[Problem]) -> None:
+    if not isinstance(node, dict):
+        problems.append(doc.problem(at, f"a schema is a mapping with a type, found "
+                                        f"{_type_name(node)}"))
+        return
+    kind = node.get("type", "any")
+    if kind not in _CHECKERS and kind != "variant":
+        problems.append(doc.problem(at + ("type",), f"schema type '{str(kind)[:40]}' is unknown "
+                                                    f"(known: {', '.join(_CHECKERS)}, variant)"))
+        return
+    for key, wanted in _NEEDS.get(kind, {}).items():
+        if not isinstance(node.get(key), wanted):
+            problems.append(doc.problem(at, f"a schema of type {kind} needs '{key}' "
+                                            f"({'a list' if wanted is list else 'text'})"))
+    for key, wanted in _OPTIONS.items():
+        if key in node and (not isinstance(node[key], wanted) or node[key] is None
+                            or (wanted == (int, float) and isinstance(node[key], bool))):
+            problems.append(doc.problem(at + (key,), f"'{key}' of a schema cannot be "
+                                                     f"{_type_name(node[key])}"))
+    if kind == "variant" and node.get("schemas") not in _variant_folders():
+        problems.append(doc.problem(at + ("schemas",), f"'{str(node.get('schemas'))[:40]}' is "
+                                                       f"not one of: {', '.join(_variant_folders())}"))
+    if kind == "map":
+        _check_ordered(node.get("ordered", []), at, doc, problems)
+    _check_children(node, kind, at, doc, problems)
+
+
+def _check_ordered(pairs: Any, at: Path_, doc: Doc, problems: list[Problem]) -> None:
+    for i, pair in enumerate(pairs if isinstance(pairs, list) else []):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(f, str) for f in pair)):
+            problems.append(doc.problem(at + ("ordered", i), "expected a pair [low, high] of "
+                                                             "field names"))
+
+
+def _check_children(node: dict, kind: str, at: Path_, doc: Doc, problems: list[Problem]) -> None:
+    if kind == "map":
+        fields = node.get("fields", {})
+        if not isinstance(fields, dict):
+            problems.append(doc.problem(at + ("fields",), "fields must be a mapping of schemas"))
+            return
+        for name, sub in fields.items():
+            _check_node(sub, at + ("fields", name), doc, problems)
+    for key in _SUBSCHEMAS.get(kind, ()):
+        if key in node:
+            _check_node(node[key], at + (key,), doc, problems)
+
+
+@cache
+def _variant_folders() -> tuple[str, ...]:
+    """The folders of forge/schemas/ a variant may choose its schemas from."""
+    return tuple(sorted(p.name for p in SCHEMA_DIR.iterdir() if p.is_dir()))
 
 
 def _check(value: Any, schema: dict, at: Path_, doc: Doc, result: Validation, ctx: str) -> None:

@@ -2,6 +2,7 @@
 import pytest
 
 from forge.content import load_doc
+from forge.errors import ContentError
 from forge.schema import validate_docs
 
 
@@ -65,3 +66,82 @@ def test_valid_content_has_no_problems_and_yields_texts(schema_dir, tmp_path):
 def test_each_mistake_is_named(schema_dir, tmp_path, text, expected):
     found, _ = problems(tmp_path, text)
     assert any(p.startswith(expected) for p in found), found
+
+
+# --- a game's own schemas ----------------------------------------------------------------------
+
+def _own_schema(content, name, text):
+    folder = content / "demo" / "schemas"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+    return folder / name
+
+
+SCORES_SCHEMA = "type: map\nfields:\n  best: {type: int, min: 0}\n  holder: {type: str}\n"
+
+
+def test_a_games_schema_makes_a_new_file_name_known_for_that_game(content_copy):
+    from forge.games import load_game
+
+    (content_copy / "demo" / "scores.yaml").write_text("best: 12\nholder: Ann\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="scores.yaml no schema for this file name"):
+        load_game(content_copy, "demo")
+    _own_schema(content_copy, "scores.yaml", SCORES_SCHEMA)
+    game = load_game(content_copy, "demo")
+    assert game.docs["scores"].data == {"best": 12, "holder": "Ann"}
+    (content_copy / "demo" / "scores.yaml").write_text("best: -1\nholder: Ann\n", encoding="utf-8")
+    with pytest.raises(ContentError, match=r"scores.yaml:1 best: -1 is below the minimum 0"):
+        load_game(content_copy, "demo")
+    (content_copy / "tetrarchia" / "scores.yaml").write_text("best: 1\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="scores.yaml no schema for this file name"):
+        load_game(content_copy, "tetrarchia", check_catalogs=False)
+
+
+def test_a_games_schema_is_read_before_the_shared_one(content_copy):
+    from forge.games import load_game
+
+    _own_schema(content_copy, "cards.yaml", "type: list\n")
+    with pytest.raises(ContentError) as err:
+        load_game(content_copy, "demo")
+    assert [p.message for p in err.value.problems] == ["expected a list, found a mapping"]
+    assert err.value.problems[0].file.name == "cards.yaml"
+    load_game(content_copy, "tetrarchia", check_catalogs=False)     # its own schemas only
+
+
+@pytest.mark.parametrize("text, line, field, words", [
+    ("type: map\nfields:\n  best: {type: integer}\n", 3, "fields.best.type",
+     "schema type 'integer' is unknown"),
+    ("type: list\nitems: [int]\n", 2, "items", "a schema is a mapping with a type"),
+    ("type: enum\n", 1, "", "a schema of type enum needs 'values'"),
+    ("type: list\nmin: few\n", 2, "min", "'min' of a schema cannot be text"),
+    ("type: map\nfields:\n  x: {type: variant, by: draw, schemas: ../../etc}\n", 3,
+     "fields.x.schemas", "'../../etc' is not one of: styles"),
+    ("type: map\nordered: [[a]]\n", 2, "ordered[0]", "expected a pair [low, high]"),
+])
+def test_a_games_schema_in_an_unknown_vocabulary_is_a_content_error(content_copy, text, line,
+                                                                    field, words):
+    from forge.games import load_game
+
+    _own_schema(content_copy, "scores.yaml", text)
+    with pytest.raises(ContentError) as err:
+        load_game(content_copy, "demo")
+    problem, = err.value.problems
+    assert (problem.file.name, problem.line, problem.field) == ("scores.yaml", line, field)
+    assert words in problem.message
+
+
+def test_a_games_schema_is_read_like_its_content(content_copy, tmp_path):
+    from forge.games import load_game
+
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text(SCORES_SCHEMA, encoding="utf-8")
+    (content_copy / "demo" / "schemas").mkdir()
+    (content_copy / "demo" / "schemas" / "scores.yaml").symlink_to(outside)
+    _own_schema(content_copy, "board.yaml", "type: map\nfields: {a: &x [*x]}\n")
+    _own_schema(content_copy, "game.yaml", "type: any\n")
+    with pytest.raises(ContentError) as err:
+        load_game(content_copy, "demo")
+    found = {p.file.name: p.message for p in err.value.problems}
+    assert "leads outside" in found["scores.yaml"]
+    assert "alias" in found["board.yaml"]
+    assert "its schema is forge's own" in found["game.yaml"]
