@@ -160,7 +160,9 @@ def match(expected, actual, path: str = "") -> list[str]:
     where = path or "(state)"
     if isinstance(expected, dict) and set(expected) == {"$exactly"}:
         want = expected["$exactly"]
-        return [] if want == actual else [f"{where}: expected exactly {show(want)}, got {show(actual)}"]
+        if want == actual:
+            return []
+        return [f"{where}: expected exactly {show(want)}, got {show(actual)}"]
     if isinstance(expected, dict) and set(expected) == {"$length"}:
         if not isinstance(actual, (list, dict)) or len(actual) != expected["$length"]:
             return [f"{where}: expected {expected['$length']} items, got {show(actual)}"]

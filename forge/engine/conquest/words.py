@@ -1,46 +1,38 @@
 """Events in words: one plain sentence per event, in the language of a translator.
 
-`describe(event, tr)` takes any object with a `_` method (forge.i18n.Translator for the program
-catalog, whose msgids are the English sentences below). Province and unit names come from
-tables.yaml through the game's catalog when the translator has a `lang`; player names are
-shown as the table typed them.
+`describe(event, tr)` (forge.engine.words.EventWords) names provinces, units and cards from
+tables.yaml and cards.yaml through the game's catalog when the translator has a `lang`; player
+names are shown as the table typed them.
 """
 from __future__ import annotations
 
+from forge.engine import words
 from forge.engine.conquest.data import CONTENT_DIR, GAME, card_data, tables
 from forge.engine.core import N_
 from forge.engine.gametext import game_text
 
 
-def describe(event: dict, tr) -> str:
-    """The event as one sentence a player can read aloud."""
-    writer = WRITERS.get(event.get("kind"))
-    if writer is None:
-        raise ValueError(f"no words for an event of kind {event.get('kind')!r}")
-    text = writer(event, tr, Names(tr))
-    return text[:1].upper() + text[1:]
+class Names(words.Names):
+    """Province, unit and card names and gain reasons for one language."""
 
-
-class Names:
-    """Province and unit names for one language."""
+    game, content_dir = GAME, CONTENT_DIR
 
     def __init__(self, tr):
-        self.tr, self.t = tr, tables()
-        self.lang = getattr(tr, "lang", "en")
+        super().__init__(tr, tables())
 
     def place(self, place) -> str:
         english = self.t.province_name.get(place)
         if english is None:
             return str(place)
-        return _game_text(self.lang, english, f"tables/key_provinces/{place}/name") or english
+        return self.game_text(english, f"tables/key_provinces/{place}/name")
+
+    def unit(self, unit: str) -> str:
+        """A unit type by its name."""
+        english = self.t.unit_name.get(unit, unit)
+        return self.game_text(english, f"tables/units/{unit}/name")
 
     def units(self, units: dict) -> str:
-        parts = []
-        for unit, count in units.items():
-            english = self.t.unit_name.get(unit, unit)
-            name = _game_text(self.lang, english, f"tables/units/{unit}/name") or english
-            parts.append(f"{count} {name}")
-        return ", ".join(parts) or "-"
+        return ", ".join(f"{count} {self.unit(unit)}" for unit, count in units.items()) or "-"
 
     def names(self, players) -> str:
         return ", ".join(p for p in players if p) or "-"
@@ -50,8 +42,7 @@ class Names:
         card = card_data().get(card_id)
         if card is None:
             return str(card_id)
-        context = f"cards/decks/{card['deck']}/cards/{card_id}/title"
-        return _game_text(self.lang, card["title"], context) or card["title"]
+        return self.game_text(card["title"], f"cards/decks/{card['deck']}/cards/{card_id}/title")
 
     def cards(self, card_ids) -> str:
         return ", ".join(self.card(c) for c in card_ids) or "-"
@@ -68,10 +59,9 @@ class Names:
         """A battle-die face: a unit's name, or 'blank'."""
         if face == "blank":
             return self.tr._(N_("blank"))
-        english = self.t.unit_name.get(face)
-        if english is None:
+        if face not in self.t.unit_name:
             return str(face)
-        return _game_text(self.lang, english, f"tables/units/{face}/name") or english
+        return self.unit(face)
 
 
 REASONS = {
@@ -88,19 +78,12 @@ REASONS = {
 
 
 def _game_text(lang: str, english: str, context: str) -> str | None:
-    """A text of the game's own catalog (see forge.engine.gametext)."""
+    """A text of the game's own catalog, None when it has none (see forge.engine.gametext)."""
     return game_text(CONTENT_DIR, GAME, lang, english, context)
 
 
-def _f(template: str):
-    """A writer that formats `template` (translated) with the event's fields."""
-    def write(event, tr, names):
-        return tr._(template).format(**event)
-    return write
-
-
 def _with_card(template: str):
-    """Like _f, with the event's card shown by its printed title."""
+    """Like words.formatted, with the event's card shown by its printed title."""
     def write(event, tr, names):
         return tr._(template).format(**{**event, "card": names.card(event["card"])})
     return write
@@ -135,24 +118,24 @@ def _scored(event, tr, names):
                                                    vp=shown)
 
 
-WRITERS = {
+WRITERS: dict[str, words.Writer] = {
     "setup": lambda e, tr, n: tr._("A new game for {players}; {first} opens the first "
                                    "auction").format(players=n.names(e["players"]),
                                                      first=e["first"]),
-    "auction-opened": _f(N_("Alliance auction {number} opens with {opener}")),
+    "auction-opened": words.formatted(N_("Alliance auction {number} opens with {opener}")),
     "bid": lambda e, tr, n: tr._("{player} bids {amount} talents for {a} and {b}").format(
         player=e["player"], amount=e["amount"], a=e["a"], b=e["b"] or "-"),
-    "auction-pass": _f(N_("{player} passes")),
+    "auction-pass": words.formatted(N_("{player} passes")),
     "auction-won": lambda e, tr, n: tr._("{player} wins auction {number} for {bid} talents: "
                                          "{a} in box A, {b} in box B").format(
         player=e["player"], number=e["number"], bid=e["bid"], a=e["a"], b=e["b"] or "-"),
     "alliances": lambda e, tr, n: tr._("Alliance A: {a}; alliance B: {b}; turn order: "
                                        "{order}").format(a=n.names(e["a"]), b=n.names(e["b"]),
                                                          order=n.names(e["order"])),
-    "turn": _f(N_("Season {season}, round {round}: {player}'s turn")),
-    "action": _f(N_("{player} has {left} actions left this round")),
-    "round": _f(N_("Round {round} of season {season} begins")),
-    "rounds-over": _f(N_("The rounds of season {season} are over: taxes and scoring")),
+    "turn": words.formatted(N_("Season {season}, round {round}: {player}'s turn")),
+    "action": words.formatted(N_("{player} has {left} actions left this round")),
+    "round": words.formatted(N_("Round {round} of season {season} begins")),
+    "rounds-over": words.formatted(N_("The rounds of season {season} are over: taxes and scoring")),
     "talents": _amount(N_("{player} gains {amount} talents ({why})"),
                        N_("{player} pays {amount} talents ({why})")),
     "chaos": _amount(N_("{player} takes {amount} chaos ({why})"),
@@ -166,7 +149,7 @@ WRITERS = {
                                               "{source}").format(
         player=e["player"], province=n.place(e["province"]),
         source=tr._("the province tokens") if e["source"] == "token" else e["source"]),
-    "passed": _f(N_("{player} passes")),
+    "passed": words.formatted(N_("{player} passes")),
     "moved": lambda e, tr, n: tr._("{player} moves {units} from {origin} to {to}").format(
         player=e["player"], units=n.units(e["units"]), origin=n.place(e["origin"]),
         to=n.place(e["to"])),
@@ -196,20 +179,21 @@ WRITERS = {
         player=e["player"], units=n.units({e["unit"]: e["count"]})),
     "retreat": lambda e, tr, n: tr._("{player} retreats to {to}").format(
         player=e["player"], to=n.place(e["to"])),
-    "stay": _f(N_("{player} stays and fights on")),
+    "stay": words.formatted(N_("{player} stays and fights on")),
     "battle-over": _battle_over,
     "withdraw-leaders": lambda e, tr, n: tr._("{player} must withdraw the leaders in {where} "
                                               "to a next province (Move units, not an "
                                               "action)").format(
         player=e["player"], where=n.place(e["where"])),
-    "naval-cancelled": _f(N_("{defender} cancels the naval battle with Fair Wind")),
+    "naval-cancelled": words.formatted(N_("{defender} cancels the naval battle with Fair Wind")),
     "vote-called": _with_card(N_("{player} calls the senate vote {card}")),
-    "vote-bid": _f(N_("{player} reveals senators worth {votes} votes")),
-    "vote-pass": _f(N_("{player} passes")),
+    "vote-bid": words.formatted(N_("{player} reveals senators worth {votes} votes")),
+    "vote-pass": words.formatted(N_("{player} passes")),
     "vote-empty": _with_card(N_("Nobody votes: {card} is used for this season")),
     "vote-won": _with_card(N_("{player} wins the vote {card} and pays senators worth {votes} "
                               "votes")),
-    "senator-drawn": _f(N_("{player}, first in Italia, draws a senator worth {value}")),
+    "senator-drawn": words.formatted(N_("{player}, first in Italia, draws a senator worth "
+                                        "{value}")),
     "no-italia-majority": lambda e, tr, n: tr._("Nobody leads in Italia: no senator is drawn"),
     "senators-removed": lambda e, tr, n: tr._("Senator cards out of the game: {senators}").format(
         senators=", ".join(map(str, e["senators"])) or "-"),
@@ -218,7 +202,9 @@ WRITERS = {
         places=", ".join(f"{p} {place}" for p, place in e["places"].items()) or "-"),
     "diplomacy-returned": lambda e, tr, n: tr._("{player} gives back {cards}").format(
         player=e["player"], cards=n.cards(e["cards"])),
-    "season-over": _f(N_("Season {season} is over")),
+    "season-over": words.formatted(N_("Season {season} is over")),
     "game-over": lambda e, tr, n: tr._("The game is over: {winners} wins").format(
         winners=n.names(e["winners"])),
 }
+
+describe = words.EventWords(WRITERS, Names)

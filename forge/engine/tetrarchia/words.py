@@ -1,35 +1,27 @@
 """Events in words: one plain sentence per event, in the language of a translator.
 
-`describe(event, tr)` takes any object with a `_` method (forge.i18n.Translator for the
-program catalog, whose msgids are the English sentences below) and, when it has a `lang`,
-names the emperors as the game catalog translates them. Province, region and sea names are
-Latin and never translated.
+`describe(event, tr)` (forge.engine.words.EventWords) names the emperors as the game catalog
+translates them when the translator has a `lang`. Province, region and sea names are Latin and
+never translated.
 """
 from __future__ import annotations
 
-from forge.engine.gametext import game_text
+from forge.engine import words
 from forge.engine.tetrarchia.data import CONTENT_DIR, roman_numeral, tables
+from forge.engine.tetrarchia.state import GAME
 
 
-def describe(event: dict, tr) -> str:
-    """The event as one sentence a player can read aloud."""
-    writer = WRITERS.get(event.get("kind"))
-    if writer is None:
-        raise ValueError(f"no words for an event of kind {event.get('kind')!r}")
-    text = writer(event, tr, Names(tr))
-    return text[:1].upper() + text[1:]
-
-
-class Names:
+class Names(words.Names):
     """Names of emperors (translated), provinces, seas and discs for one language."""
 
+    game, content_dir = GAME, CONTENT_DIR
+
     def __init__(self, tr):
-        self.tr, self.t = tr, tables()
-        self.lang = getattr(tr, "lang", "en")
+        super().__init__(tr, tables())
 
     def emperor(self, emperor: str) -> str:
         english = self.t.emperor_name.get(emperor, emperor)
-        return _game_text(self.lang, english, f"game/emperors/{emperor}/name") or english
+        return self.game_text(english, f"game/emperors/{emperor}/name")
 
     def province(self, province: str | None) -> str:
         return self.t.name.get(province, province or "")
@@ -48,11 +40,6 @@ class Names:
         if piece == "revolt":
             return _("a Revolt disc")
         return _("a disc of {emperor}").format(emperor=self.emperor(piece))
-
-
-def _game_text(lang: str, english: str, context: str) -> str | None:
-    """A text of the game's own catalog (see forge.engine.gametext)."""
-    return game_text(CONTENT_DIR, "tetrarchia", lang, english, context)
 
 
 def rule_label(tr, rule: str | None) -> str:
@@ -340,7 +327,7 @@ def _end(event: dict, tr, n: Names) -> str:
     return text
 
 
-WRITERS = {
+WRITERS: dict[str, words.Writer] = {
     "roll": _roll, "place": _place, "replace": _replace, "remove": _remove, "move": _move,
     "withdraw": _withdraw, "enter": _enter, "spend": _spend, "gain": _gain,
     "transfer": _transfer, "out": _out, "recover": _recover, "glory": _glory,
@@ -348,3 +335,5 @@ WRITERS = {
     "block": _block, "combat": _combat, "decide": _decide, "phase": _phase, "step": _step,
     "turn": _turn, "position": _position, "end": _end,
 }
+
+describe = words.EventWords(WRITERS, Names)
