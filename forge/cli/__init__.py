@@ -1,7 +1,9 @@
 """The `forge` command: thin click commands that parse, call the library and print.
 
-The kit commands live here; `calibrate`, `doctor` and `simulate` in their own modules, and the
-commands of each game (`forge tetrarchia ...`) are made from the game registry in play.py.
+The group lives here; its commands in the modules beside it: kits.py (build, preview, validate,
+games), translations.py, calibrate.py, doctor.py, simulate.py, and play.py, which makes the
+commands of each game (`forge tetrarchia ...`) from the game registry.
+
 User mistakes (bad content, unknown game, missing translation) are printed as plain messages with
 a non-zero exit status, never as a traceback.
 """
@@ -9,28 +11,16 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
 
 import click
 
 from forge import __version__, i18n
-from forge.cli import calibrate, doctor, play, simulate
+from forge.cli import calibrate, doctor, kits, play, simulate, translations
 from forge.errors import ContentError, UserError
-from forge.games import GameSource, find_games
-from forge.output import check_output_folder, os_problem
-from forge.validation import KIT_PAPERS  # built when no paper is named
-
-PAPER_CHOICES = ("a4", "letter", "a3", "tabloid")
-DEFAULT_OUT = Path("build")       # in the current folder
-
+from forge.output import os_problem
 
 _ = i18n.messages_translator()._
-
-content_option = click.option(
-    "--content", "content_dir", type=click.Path(file_okay=False, path_type=Path),
-    help="A folder of games (one folder per game) or one game's folder, searched before your "
-         "games folder and the games shipped with forge (see 'forge games').")
 
 
 def _fail(err: UserError) -> None:
@@ -74,235 +64,6 @@ def main():
     """Turn board-game rules written as data into print-and-play kits."""
 
 
-def _sources(content_dir: Path | None, names: tuple[str, ...]) -> list[GameSource]:
-    """The games named (every game found when none is), as the search path finds them."""
-    found = find_games(content_dir)
-    for name in names:
-        if name not in found:
-            raise UserError(_("no game '{game}' (games found: {known}; see 'forge games')").format(
-                game=name, known=", ".join(found) or "-"))
-    return [found[name] for name in dict.fromkeys(names)] if names else list(found.values())
-
-
-def print_options(function):
-    """The print options shared by `build` and `preview` (see forge/printing.py)."""
-    from forge import printing
-
-    decorators = [
-        click.option("--profile", help="Print profile: a name in the user's config folder "
-                     "(see 'forge calibrate') or a path to a .toml file."),
-        click.option("--backs", type=click.Choice(printing.BACKS), help="How two-sided pieces "
-                     "get their backs. Default: duplex-long."),
-        click.option("--back-offset", "back_offset", metavar="X,Y",
-                     help="Move every back page X mm right and Y mm up (from 'forge calibrate')."),
-        click.option("--bleed", type=click.Choice(["0", "3", "6"]),
-                     help="Bleed in mm for every piece cut along marks. Default: as the game "
-                          "declares (3)."),
-        click.option("--marks", type=click.Choice(printing.MARKS),
-                     help="Short crop marks, long cut lines, or none. Default: crop."),
-        click.option("--ink", type=click.Choice(printing.INKS),
-                     help="Full colour, ink saver (no large fills) or grayscale. Default: full."),
-        click.option("--board", "board_mode", type=click.Choice(printing.BOARDS),
-                     help="Board tiled on the paper (and whole on A3/Tabloid in its own file), "
-                          "or whole on one large page. Default: tiled."),
-    ]
-    for decorator in reversed(decorators):
-        function = decorator(function)
-    return function
-
-
-def resolve_print_options(profile, backs, back_offset, bleed, marks, ink, board_mode):
-    """The print options and the profile's paper, from defaults, profile and command line."""
-    from forge.printing import parse_offset, resolve
-
-    offset = parse_offset(back_offset) if back_offset is not None else None
-    return resolve(profile, backs=backs, back_offset=offset,
-                   bleed=float(bleed) if bleed is not None else None, marks=marks, ink=ink,
-                   board=board_mode)
-
-
-@main.command()
-@click.argument("games", nargs=-1)
-@click.option("--lang", "langs", multiple=True, help="Language (repeatable); default: all.")
-@click.option("--paper", "papers", multiple=True, type=click.Choice(PAPER_CHOICES),
-              help="Paper (repeatable); default: a4 and letter (or the profile's paper).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=DEFAULT_OUT, show_default=True, help="Output folder.")
-@click.option("--force", is_flag=True, help="Rebuild kits even when nothing changed.")
-@print_options
-@content_option
-def build(games, langs, papers, out_dir, force, content_dir, profile, backs, back_offset, bleed,
-          marks, ink, board_mode):
-    """Build print-and-play kits: every game, language and paper unless told otherwise.
-
-    A kit whose inputs (content, forge, options) did not change since it was built is left as
-    it is; within a kit, only pieces that changed are drawn again.
-    """
-    from forge.kit import build_kit, inputs_digest, kit_folder, up_to_date
-
-    started = time.perf_counter()
-    options, profile_paper = resolve_print_options(profile, backs, back_offset, bleed, marks,
-                                                   ink, board_mode)
-    check_output_folder(out_dir)
-    papers = papers or ((profile_paper,) if profile_paper else KIT_PAPERS)
-    sources = {source.id: source for source in _sources(content_dir, games)}
-    jobs = [(game_id, lang, paper) for game_id, source in sources.items()
-            for lang in (langs or _languages(source)) for paper in papers]
-    stale, results = [], {}
-    for job in jobs:
-        game_id, lang, paper = job
-        digest = inputs_digest(sources[game_id].folder, lang, paper, options)
-        existing = None if force else up_to_date(kit_folder(out_dir, *job), digest)
-        if existing is None:
-            stale.append(job)
-        else:
-            results[job] = existing
-    # every game to build is loaded and checked before any kit is written
-    loaded = {game_id: sources[game_id].load() for game_id, _l, _p in stale}
-    for game_id, lang, _paper in stale:
-        game = loaded[game_id]
-        if lang not in game.languages:
-            raise UserError(_("{game} has no '{lang}' translation (languages: {known})").format(
-                game=game.id, lang=lang, known=", ".join(game.languages)))
-    for number, job in enumerate(stale, 1):
-        game_id, lang, paper = job
-        click.echo(_("[{number}/{total}] building {game} {lang} {paper}...").format(
-            number=number, total=len(stale), game=game_id, lang=lang, paper=paper), err=True)
-        results[job] = build_kit(loaded[game_id], lang, paper, out_dir, options, force=True)
-    results = [results[job] for job in jobs]
-    elapsed = time.perf_counter() - started
-    for result in results:
-        size = sum((result.folder / f).stat().st_size for f in result.files)
-        line = _("{folder}: {files} files, {pages} pages in kit.pdf, {size} kB").format(
-            folder=_shown(result.folder), files=len(result.files), pages=result.pages,
-            size=round(size / 1024))
-        click.echo(line + (" " + _("(up to date)") if result.skipped else ""))
-    built = sum(1 for r in results if not r.skipped)
-    click.echo(_("Built {count} kit(s) in {seconds:.1f} s.").format(
-        count=built, seconds=elapsed) + (" " + _("{count} kit(s) already up to date.").format(
-            count=len(results) - built) if built < len(results) else ""))
-
-
-def _languages(source: GameSource) -> list[str]:
-    """The languages game.yaml lists, read without loading the whole game."""
-    from forge.content import load_doc
-
-    data = load_doc(source.folder / "game.yaml").data
-    languages = data.get("languages") if isinstance(data, dict) else None
-    if not isinstance(languages, list) or not languages:
-        return list(source.load().languages)    # reports what is wrong
-    return [str(lang) for lang in languages]
-
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
-@main.command("games")
-@content_option
-def list_games(content_dir):
-    """List every game forge can see: its languages and where it comes from.
-
-    Games are looked for in --content, then your games folder, then the games shipped with
-    forge; the first game of an id is the one every command uses.
-    """
-    from forge.games import all_games, search_path
-
-    origin_names = {"content": "--content", "user": _("your games folder"),
-                    "shipped": _("shipped with forge")}
-    click.echo(_("Games are looked for in this order:"))
-    for number, (origin, folder) in enumerate(search_path(content_dir), 1):
-        state = "" if folder.is_dir() else " " + _("(does not exist yet)")
-        click.echo(f"  {number}. {origin_names[origin]}: {folder}{state}")
-    used: set[str] = set()
-    for source in all_games(content_dir):
-        hidden = source.id in used
-        used.add(source.id)
-        click.echo("")
-        click.echo(f"{source.id}  ({origin_names[source.origin]})" +
-                   (" " + _("hidden by the game of the same id above") if hidden else ""))
-        click.echo("  " + _("title: {title}").format(title=_game_title(source)))
-        click.echo("  " + _("languages: {languages}").format(languages=_languages_shown(source)))
-        click.echo("  " + _("folder: {folder}").format(folder=source.folder))
-    if not used:
-        click.echo(_("No games found."))
-
-
-def _game_title(source: GameSource) -> str:
-    """The title game.yaml gives, or '?' when the file cannot be read."""
-    from forge.content import load_doc
-
-    try:
-        data = load_doc(source.folder / "game.yaml").data
-    except UserError:
-        return "?"
-    title = data.get("title") if isinstance(data, dict) else None
-    return str(title) if title else "?"
-
-
-def _languages_shown(source: GameSource) -> str:
-    """The game's languages, or why they cannot be read (a broken game is listed, not fatal)."""
-    try:
-        return ", ".join(_languages(source))
-    except UserError as err:
-        return _("unreadable ({reason}); run 'forge validate {game}'").format(
-            reason=str(err).splitlines()[0], game=source.id)
-
-
-@main.command()
-@click.argument("games", nargs=-1)
-@click.option("--no-layout", "quick", is_flag=True,
-              help="Check the files only; do not lay out every kit.")
-@content_option
-def validate(games, quick, content_dir):
-    """Check content: every problem with file, line and field, including what only laying out
-    each kit (every language, A4 and Letter) would find."""
-    from forge.validation import validate_game
-
-    problems = []
-    sources = _sources(content_dir, games)
-    for source in sources:
-        problems += validate_game(source.content_dir, source.id,
-                                  papers=() if quick else KIT_PAPERS)
-    if problems:
-        raise ContentError(problems)
-    click.echo(_("{count} game(s) valid: {games}").format(
-        count=len(sources), games=", ".join(source.id for source in sources)))
-
-
-@main.command()
-@click.argument("game")
-@click.option("--lang", default=None, help="Language; default: the game's first.")
-@click.option("--paper", default="a4", type=click.Choice(PAPER_CHOICES), show_default=True)
-@click.option("--dpi", default=60, show_default=True, type=click.IntRange(20, 300))
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=DEFAULT_OUT, show_default=True, help="Output folder.")
-@print_options
-@content_option
-def preview(game, lang, paper, dpi, out_dir, content_dir, profile, backs, back_offset, bleed,
-            marks, ink, board_mode):
-    """Build a kit and save every page of it as PNG, for a look without a PDF viewer."""
-    from forge.kit import build_kit
-    from forge.preview import render_pngs
-
-    options, _paper = resolve_print_options(profile, backs, back_offset, bleed, marks, ink,
-                                            board_mode)
-    check_output_folder(out_dir)
-    loaded = _sources(content_dir, (game,))[0].load()
-    lang = lang or loaded.languages[0]
-    result = build_kit(loaded, lang, paper, out_dir, options)
-    folder = result.folder / "preview"
-    pdfs = [f for f in result.files if f.endswith(".pdf") and f != "kit.pdf"]
-    written = render_pngs([result.folder / "kit.pdf"] +
-                          [result.folder / f for f in pdfs if f.startswith("board-")],
-                          folder, dpi)
-    click.echo(_("{count} page image(s) in {folder}").format(count=len(written),
-                                                            folder=_shown(folder)))
-
-
 @main.command()
 @click.option("--demo", "demo_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Play a scripted turn and save a screenshot of each screen in this folder.")
@@ -317,68 +78,7 @@ def companion(demo_dir):
     sys.exit(subprocess.call([sys.executable, "-m", "companion", *demo]))
 
 
-@main.group()
-def translations():
-    """Keep the gettext catalogs in step with the code, templates and content.
-
-    They work on the games of --content when it is given, else on your games folder's and, in
-    a source checkout, on the shipped games' and forge's own catalogs.
-    """
-
-
-def _translatable(content_dir: Path | None) -> tuple[list[GameSource], bool]:
-    """The games whose catalogs the translation commands may change, and whether forge's own
-    catalogs are among them (in a source checkout with no --content; never in an installed
-    package)."""
-    from forge.games import all_games
-    from forge.places import is_checkout
-
-    checkout = is_checkout()
-    origins = ("content",) if content_dir is not None else (
-        ("user", "shipped") if checkout else ("user",))
-    first: dict[str, GameSource] = {}
-    for source in all_games(content_dir):
-        if source.origin in origins:
-            first.setdefault(source.id, source)
-    return list(first.values()), checkout and content_dir is None
-
-
-@translations.command("update")
-@content_option
-def translations_update(content_dir):
-    """Write every catalog so it holds exactly the messages in use (translations kept)."""
-    from forge.translations import update_all
-
-    for path, missing in update_all(*_translatable(content_dir)):
-        state = _("complete") if missing == 0 else _("{count} untranslated").format(count=missing)
-        click.echo(f"{_shown(path)}: {state}")
-
-
-@translations.command("merge")
-@click.argument("mapping", type=click.Path(dir_okay=False, exists=True, path_type=Path))
-@click.option("--lang", required=True, help="Language of the translations in MAPPING.")
-@content_option
-def translations_merge(mapping, lang, content_dir):
-    """Fill empty translations from a YAML mapping {English text: translation}."""
-    from forge.translations import merge_mapping
-
-    for path, count in merge_mapping(mapping, lang, *_translatable(content_dir)):
-        click.echo(_("{path}: {count} translation(s) filled").format(path=_shown(path),
-                                                                     count=count))
-
-
-@translations.command("check")
-@content_option
-def translations_check(content_dir):
-    """Report missing, empty and unused messages in every catalog."""
-    from forge.translations import check_all
-
-    problems = check_all(*_translatable(content_dir))
-    if problems:
-        raise ContentError(problems)
-    click.echo(_("All catalogs complete."))
-
-
-main.add_command(calibrate.calibrate)
-main.add_command(doctor.doctor)
-main.add_command(simulate.simulate)
+for command in (kits.build, kits.list_games, kits.preview, kits.validate,
+                translations.translations, calibrate.calibrate, doctor.doctor,
+                simulate.simulate):
+    main.add_command(command)

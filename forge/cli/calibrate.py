@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from forge import i18n
+from forge.cli.common import shown
 from forge.duplex import FLIPS
 from forge.errors import UserError
 from forge.output import cannot_write, check_output_folder
@@ -70,7 +71,7 @@ def _write_sheet(paper: str | None, backs: str | None, out_file: Path | None,
     except OSError as err:
         raise cannot_write(out_file, err) from None
     name = profile or DEFAULT_PROFILE
-    click.echo(_("Calibration sheet written: {path}").format(path=_shown(out_file)))
+    click.echo(_("Calibration sheet written: {path}").format(path=shown(out_file)))
     click.echo(_("Print both pages at 100 % (actual size); {edge}").format(edge=_edge(backs)))
     click.echo(_("Hold the sheet against a window or a lamp, find the ring with the cross "
                  "centred in it and run:"))
@@ -99,14 +100,7 @@ def _defaults(paper: str | None, backs: str | None, profile: str | None) -> tupl
 def _save_offset(text: str, paper: str | None, backs: str | None, profile: str) -> None:
     offset = parse_offset(text, option="--save")
     path = save_profile(profile, back_offset=offset, backs=backs, paper=paper)
-    shown = ", ".join(f"{v + 0.0:g}" for v in offset)
+    offset_text = ", ".join(f"{v + 0.0:g}" for v in offset)
     click.echo(_("Back offset {offset} mm saved in profile '{profile}': {path}").format(
-        offset=shown, profile=profile, path=_shown(path)))
+        offset=offset_text, profile=profile, path=shown(path)))
     click.echo(_("Build kits with --profile {profile} to use it.").format(profile=profile))
-
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)

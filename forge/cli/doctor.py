@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from forge import i18n
+from forge.cli.common import content_option
 from forge.doctor import COMPANION, FAIL, KITS, OK, WARN, Check, kits_fail, run_checks
 from forge.errors import UserError
 
@@ -31,9 +32,7 @@ def _status_words() -> dict[str, str]:
 @click.command()
 @click.option("--out", "out_dir", type=click.Path(path_type=Path),
               default=DEFAULT_OUT, show_default=True, help="Output folder kits are built in.")
-@click.option("--content", "content_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="A folder of games (one folder per game) or one game's folder, searched before "
-                   "your games folder and the games shipped with forge.")
+@content_option
 def doctor(out_dir, content_dir):
     """Check that everything a kit build and the companion need is in place."""
     try:
