@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from forge.errors import ContentError, UserError
 from forge.games import DEFAULT_CONTENT, load_game
 from forge.kit import make_components, make_context
-from forge.render import art, load_makers
+from forge.render import icons, load_makers
 from forge.render.sheets import TEMPLATE_DIR
 from forge.schema import SCHEMA_DIR, load_schema, variant_names
 
@@ -68,7 +68,7 @@ def _icon_enums(schema: dict):
 @pytest.mark.parametrize("draw", variant_names("styles"))
 def test_icon_fields_list_exactly_the_icons_forge_draws(draw):
     for icon in _icon_enums(style_schema(draw)):
-        assert icon["type"] == "enum" and icon["values"] == list(art.ICONS)
+        assert icon["type"] == "enum" and icon["values"] == list(icons.ICONS)
 
 
 def test_an_unknown_maker_is_a_content_error(content_copy):

@@ -25,7 +25,7 @@ from forge import fonts
 from forge.errors import UserError
 from forge.ink import color_for
 from forge.model import Piece, pt
-from forge.render import art, flow, maker
+from forge.render import art, flow, maker, textfit
 from forge.render.context import RenderContext
 from forge.render.sheets import PAGE_MARGIN, _colors, format_number, render_markup
 
@@ -124,7 +124,7 @@ class Plan:
         size = pt(points)
         parts = [text]
         if room is not None:
-            parts, size = art.fit_lines(text, font, size, room, max_lines=lines)
+            parts, size = textfit.fit_lines(text, font, size, room, max_lines=lines)
             if size < pt(LABEL_MIN_PT) - 1e-9:
                 raise UserError(f"{self.where}: the label \"{text}\" does not fit its "
                                 f"{room:.1f} mm, even at {LABEL_MIN_PT:g} pt")

@@ -34,7 +34,7 @@ from forge import fonts
 from forge.content import load_doc
 from forge.errors import ContentError, UserError
 from forge.model import Piece, pt
-from forge.render import art, maker
+from forge.render import art, icons, maker, textfit
 
 SAFE = 3.0                # mm inside the trim kept for everything that must be read
 TITLE_BAND = 9.0          # mm, height of the title band
@@ -172,7 +172,7 @@ def _face(card: dict, klass: dict | None, deck: dict, ctx, trim, where: str) -> 
     title_width = w - 2 * SAFE - 2 * (TITLE_BAND + GAP)   # room for the cost badge, both sides
     if layout == "corners":                                # the cost sits in its corner
         title_width = w - 2 * SAFE - 2 * GAP
-    title, title_size = art.fit_lines(card["title"], fonts.SERIF_BOLD, pt(TITLE_PT), title_width)
+    title, title_size = textfit.fit_lines(card["title"], fonts.SERIF_BOLD, pt(TITLE_PT), title_width)
     if title_size < pt(MIN_TITLE_PT):
         raise UserError(f"{where}: the title '{card['title']}' is too long for the card")
     box_w, box_h = text_box(trim, layout)[2:]
@@ -185,8 +185,8 @@ def _face(card: dict, klass: dict | None, deck: dict, ctx, trim, where: str) -> 
                         f"({len(card['text'].split())} words); shorten it")
     icon = card.get("icon") or (klass or {}).get("icon")
     for name in (icon, (klass or {}).get("icon")):
-        if name and name not in art.ICONS:
-            raise UserError(f"{where}: unknown icon '{name}' (known: {', '.join(art.ICONS)})")
+        if name and name not in icons.ICONS:
+            raise UserError(f"{where}: unknown icon '{name}' (known: {', '.join(icons.ICONS)})")
     _check_glyphs(where, (card["title"], fonts.SERIF_BOLD), (card["text"], fonts.SERIF))
     cost = card.get("cost")
     mark = card.get("mark", "")
@@ -297,9 +297,9 @@ def _back_face(deck: dict, ctx, component: dict, trim) -> BackFace:
     light, dark = palette.get("parchment", art.LIGHT), palette.get("ink", art.DARK)
     fill = _color(ctx, back["fill"], where)
     ink = _color(ctx, back["ink"], where) if back.get("ink") else art.ink_on(fill, light, dark)
-    if back.get("icon") and back["icon"] not in art.ICONS:
-        raise UserError(f"{where}: unknown icon '{back['icon']}' (known: {', '.join(art.ICONS)})")
-    title, size = art.fit_lines(back["title"], fonts.SERIF_BOLD, pt(16), trim[0] - 4 * SAFE)
+    if back.get("icon") and back["icon"] not in icons.ICONS:
+        raise UserError(f"{where}: unknown icon '{back['icon']}' (known: {', '.join(icons.ICONS)})")
+    title, size = textfit.fit_lines(back["title"], fonts.SERIF_BOLD, pt(16), trim[0] - 4 * SAFE)
     _check_glyphs(where, (back["title"], fonts.SERIF_BOLD),
                   (back.get("subtitle", ""), fonts.SERIF_ITALIC))
     if ctx.ink == "saver" and art.is_light(fill):
@@ -378,10 +378,10 @@ def _draw_art(c, face: Face, trim) -> None:
         knock = "#ffffff" if face.saver else col.art      # paper shows through
         if face.mark:       # the icon steps aside, small, for the numeral
             size *= 0.42
-            art.draw_icon(c, face.icon, x + 2.0 + size / 2, y + height - 2.0 - size / 2, size,
+            icons.draw_icon(c, face.icon, x + 2.0 + size / 2, y + height - 2.0 - size / 2, size,
                           ink, knock=knock)
         else:
-            art.draw_icon(c, face.icon, x + width / 2, y + height / 2, size, ink, knock=knock)
+            icons.draw_icon(c, face.icon, x + width / 2, y + height / 2, size, ink, knock=knock)
     if face.mark:
         size = min(height * 0.62, pt(60))
         while fonts.text_width(face.mark, fonts.SERIF_BOLD, size) > width * 0.7:
@@ -423,7 +423,7 @@ def _draw_foot(c, face: Face, trim) -> None:
     cy = SAFE + FOOT_BAND / 2
     if face.foot_icon:
         knock = None if face.saver else col.fill
-        art.draw_icon(c, face.foot_icon, left + icon / 2, cy, icon, ink, knock=knock)
+        icons.draw_icon(c, face.foot_icon, left + icon / 2, cy, icon, ink, knock=knock)
     c.setFillColor(HexColor(ink))
     c.setFont(fonts.SANS_BOLD, size)
     c.drawString(left + icon + (0.8 if icon else 0), cy - size * 0.35, label)
@@ -441,7 +441,7 @@ def _draw_corners(c, face: Face, trim) -> None:
         c.setStrokeColor(HexColor(col.fill if face.saver else col.on_fill))
         c.setFillColor(HexColor(col.light))
         c.circle(left, cy, r, stroke=1, fill=0 if face.saver else 1)
-        art.draw_icon(c, face.foot_icon, left, cy, r * 1.35, col.fill,
+        icons.draw_icon(c, face.foot_icon, left, cy, r * 1.35, col.fill,
                       knock="#ffffff" if face.saver else col.light)
     if face.foot:
         label = face.foot.upper()
@@ -480,7 +480,7 @@ def draw_back(c, face: BackFace, trim, bleed: float) -> None:
                 stroke=1, fill=0)
     if face.icon:
         knock = None if face.saver else face.fill
-        art.draw_icon(c, face.icon, w / 2, h * 0.58, min(w * 0.55, h * 0.4), face.ink, knock=knock)
+        icons.draw_icon(c, face.icon, w / 2, h * 0.58, min(w * 0.55, h * 0.4), face.ink, knock=knock)
     c.setFillColor(HexColor(face.ink))
     c.setFont(fonts.SERIF_BOLD, face.title_size)
     baseline = h * 0.27
@@ -489,6 +489,6 @@ def draw_back(c, face: BackFace, trim, bleed: float) -> None:
         baseline -= face.title_size * 1.05
     if face.subtitle:
         size = pt(8)
-        sub, size = art.fit_lines(face.subtitle, fonts.SERIF_ITALIC, size, w - 4 * SAFE, 1)
+        sub, size = textfit.fit_lines(face.subtitle, fonts.SERIF_ITALIC, size, w - 4 * SAFE, 1)
         c.setFont(fonts.SERIF_ITALIC, size)
         c.drawCentredString(w / 2, baseline - 0.6, sub[0])

@@ -6,7 +6,7 @@ Style of a `die-net` component:
 - `pips`: true draws pips for the values 1-6; false prints the face texts (Roman numerals in
   Garamond, say);
 - `fill`, `ink` (optional): palette colours of the faces and of their pips or numerals.
-- a face written `icon:<name>` shows that icon of forge/render/art.py (`icon:blank` is an empty
+- a face written `icon:<name>` shows that icon of forge/render/icons.py (`icon:blank` is an empty
   face), for symbol dice;
 - `faces_from: dice` (instead of `faces`): the six faces are the `faces` list of the `dice`
   entry of the game's tables.yaml, each an icon name. When that entry has a `gap` (the split of
@@ -32,7 +32,7 @@ from forge.errors import UserError
 from forge.i18n import N_
 from forge.ink import color_for
 from forge.model import Piece, pt
-from forge.render import art, maker
+from forge.render import art, icons, maker, textfit
 
 FACE = 20.0               # mm, the side of a face
 TAB = 6.5                 # mm, depth of a glue tab
@@ -216,9 +216,9 @@ def make_die_nets(component: dict, ctx) -> list[Piece]:
         raise UserError(f"component '{component['id']}': a die needs six 'faces' "
                         f"(it has {len(faces)})")
     for face in faces:
-        if face.startswith(ICON) and face[len(ICON):] not in art.ICONS:
+        if face.startswith(ICON) and face[len(ICON):] not in icons.ICONS:
             raise UserError(f"component '{component['id']}': unknown icon '{face[len(ICON):]}' "
-                            f"on a face (known: {', '.join(art.ICONS)})")
+                            f"on a face (known: {', '.join(icons.ICONS)})")
     if style.get("reading") and not note:
         note = ctx.tr._(READING_NOTE)
     trim = tuple(component["trim"])
@@ -266,7 +266,7 @@ def draw_net(c, faces: list[str], pips: bool, fill: str, ink: str, trim,
     """The whole net, centred in the trim: faces, tabs, the cut outline and the fold lines.
 
     `tab_fill`: the glue tabs' colour (a paler tone of `fill` unless given). A face written
-    'icon:<name>' shows that icon of forge/render/art.py. `note`: a few words printed in the
+    'icon:<name>' shows that icon of forge/render/icons.py. `note`: a few words printed in the
     free corner of the net (that the faces are a reading, say)."""
     x0, y0, x1, y1 = _net_bounds(CELLS)
     c.saveState()
@@ -284,7 +284,7 @@ def draw_net(c, faces: list[str], pips: bool, fill: str, ink: str, trim,
         if pips:
             _draw_pips(c, value, bx, by, ink)
         elif faces[value - 1].startswith(ICON):
-            art.draw_icon(c, faces[value - 1][len(ICON):], bx + FACE / 2, by + FACE / 2,
+            icons.draw_icon(c, faces[value - 1][len(ICON):], bx + FACE / 2, by + FACE / 2,
                           FACE * ICON_SHARE, ink, knock=fill)
         else:
             _draw_numeral(c, faces[value - 1], bx, by, ink)
@@ -305,12 +305,12 @@ def _draw_note(c, note: str, tabs: list[Edge], ink: str) -> None:
     if best is None:
         return
     x, y, w, h = best
-    lines, size = art.fit_lines(note, fonts.SERIF_ITALIC, pt(6.5), w - 2 * NOTE_PAD, 5)
+    lines, size = textfit.fit_lines(note, fonts.SERIF_ITALIC, pt(6.5), w - 2 * NOTE_PAD, 5)
     lead = size * 1.12
     while len(lines) * lead > h - 2 * NOTE_PAD and size > pt(4):
         size *= 0.95
         lead = size * 1.12
-        lines, size = art.fit_lines(note, fonts.SERIF_ITALIC, size, w - 2 * NOTE_PAD, 6)
+        lines, size = textfit.fit_lines(note, fonts.SERIF_ITALIC, size, w - 2 * NOTE_PAD, 6)
     c.setFillColor(HexColor(ink))
     top = y + h / 2 + (len(lines) * lead) / 2 - size * 0.8
     for i, line in enumerate(lines):
@@ -398,6 +398,6 @@ def _draw_pips(c, value: int, x: float, y: float, ink: str) -> None:
 
 
 def _draw_numeral(c, text: str, x: float, y: float, ink: str) -> None:
-    lines, size = art.fit_lines(text, fonts.SERIF_BOLD, FACE * 0.5, FACE * 0.72, 1)
+    lines, size = textfit.fit_lines(text, fonts.SERIF_BOLD, FACE * 0.5, FACE * 0.72, 1)
     art.draw_letter(c, lines[0], x + FACE / 2, y + FACE / 2, size * 0.66, ink,
                     font=fonts.SERIF_BOLD)

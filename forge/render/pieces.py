@@ -30,7 +30,7 @@ from forge import fonts
 from forge.errors import UserError
 from forge.ink import color_for
 from forge.model import Piece, pt
-from forge.render import art, maker
+from forge.render import art, icons, maker, textfit
 
 DISC_MARGIN = 0.05        # mm between the printed disc and the trim (a 16 mm punch still fits)
 ICON_SHARE = 0.68         # icon size as a share of the disc's diameter
@@ -107,7 +107,7 @@ def _draw_disc_face(c, fill: str, trim, bleed: float) -> tuple[float, float, flo
 def _draw_icon_disc(c, fill: str, icon: str, inks, trim, bleed: float) -> None:
     cx, cy, r = _draw_disc_face(c, fill, trim, bleed)
     ink = art.ink_on(fill, *inks)
-    art.draw_icon(c, icon, cx, cy, 2 * r * ICON_SHARE, ink, knock=_disc_tone(fill))
+    icons.draw_icon(c, icon, cx, cy, 2 * r * ICON_SHARE, ink, knock=_disc_tone(fill))
 
 
 def _draw_emperor_disc(c, emperor: dict, inks, trim, bleed: float) -> None:
@@ -134,7 +134,7 @@ def _draw_saver_icon_disc(c, fill: str, icon: str, inks, trim, bleed: float) -> 
     c.setLineWidth(pt(0.5))
     c.circle(cx, cy, r - 1.3, stroke=1, fill=0)
     c.restoreState()
-    art.draw_icon(c, icon, cx, cy, 2 * r * ICON_SHARE, strong, knock=face)
+    icons.draw_icon(c, icon, cx, cy, 2 * r * ICON_SHARE, strong, knock=face)
 
 
 def _draw_saver_emperor_disc(c, emperor: dict, inks, trim, bleed: float) -> None:
@@ -171,8 +171,8 @@ def _label_face(spec: dict, ctx, where: str) -> LabelFace:
     if shape not in SHAPES:
         raise UserError(f"{where}: unknown shape '{shape}' (known: {', '.join(SHAPES)})")
     icon = spec.get("icon")
-    if icon is not None and icon not in art.ICONS:
-        raise UserError(f"{where}: unknown icon '{icon}' (known: {', '.join(art.ICONS)})")
+    if icon is not None and icon not in icons.ICONS:
+        raise UserError(f"{where}: unknown icon '{icon}' (known: {', '.join(icons.ICONS)})")
     label = "" if spec.get("label") is None else str(spec["label"])
     if not label and not icon:
         raise UserError(f"{where}: a label disc face needs a 'label', an 'icon' or both")
@@ -225,12 +225,12 @@ def draw_label_disc(c, face: LabelFace, trim, bleed: float) -> None:
     c.restoreState()
     size = 2 * r
     if face.label and face.icon:
-        art.draw_icon(c, face.icon, cx, cy + size * 0.19, size * 0.34, face.ink, knock=back)
+        icons.draw_icon(c, face.icon, cx, cy + size * 0.19, size * 0.34, face.ink, knock=back)
         _draw_value(c, face.label, cx, cy - size * 0.15, size * 0.27, size * LABEL_WIDTH, face.ink)
     elif face.label:
         _draw_value(c, face.label, cx, cy, size * LABEL_CAP, size * LABEL_WIDTH, face.ink)
     else:
-        art.draw_icon(c, face.icon, cx, cy, size * ICON_SHARE * 0.92, face.ink, knock=back)
+        icons.draw_icon(c, face.icon, cx, cy, size * ICON_SHARE * 0.92, face.ink, knock=back)
 
 
 def _label_shape(c, shape: str, trim, r: float, fill: str, rim: str, rim_width: float,
@@ -359,7 +359,7 @@ def draw_standee_face(c, emperor: dict, inks, w: float, h: float, saver: bool = 
     bottom, top = plate[1] + plate[3] + 0.6, h - 0.9
     wreath = min(w - 2.0, (top - bottom) * 1.02)          # the wreath's box, leaves included
     cy = (bottom + top) / 2
-    art.draw_icon(c, "laurel", w / 2, cy, wreath, ink)
+    icons.draw_icon(c, "laurel", w / 2, cy, wreath, ink)
     r = wreath * 0.335                                  # hides the inner leaves
     art.draw_emperor_mark(c, emperor, w / 2, cy + wreath * 0.02, r, light, dark, saver=saver)
     if not saver:
@@ -377,8 +377,8 @@ def _draw_plate(c, emperor: dict, box, text_width: float, light: str, dark: str)
     c.setLineWidth(pt(0.5))
     c.roundRect(x, y, pw, ph, 0.8, stroke=1, fill=1)
     cx = x + pw / 2
-    name, name_size = art.fit_lines(emperor["name"], fonts.SERIF_BOLD, pt(11), text_width, 1)
-    title, title_size = art.fit_lines(emperor["title"], fonts.SERIF_ITALIC, pt(7.5), text_width)
+    name, name_size = textfit.fit_lines(emperor["name"], fonts.SERIF_BOLD, pt(11), text_width, 1)
+    title, title_size = textfit.fit_lines(emperor["title"], fonts.SERIF_ITALIC, pt(7.5), text_width)
     lead = title_size * 1.05
     block = name_size * 0.7 + 0.9 + title_size * 0.7 + lead * (len(title) - 1)
     baseline = y + ph / 2 + block / 2 - name_size * 0.7

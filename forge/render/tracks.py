@@ -35,7 +35,7 @@ from forge import fonts
 from forge.errors import UserError
 from forge.ink import color_for
 from forge.model import Piece, pt
-from forge.render import art, maker
+from forge.render import art, maker, textfit
 
 VERSION = 1               # part of every piece key: bump it when the drawing changes
 BAND = 5.0                # mm, the title band of a track strip
@@ -247,7 +247,7 @@ def _glue_tab(c, x: float, width: float, height: float, strip: Strip, inks: Inks
     c.rect(x, 0, width, height, stroke=1, fill=0)
     c.restoreState()
     inner = width - 1.2
-    lines, size = art.fit_lines(strip.glue_text, fonts.SANS, pt(5.5), inner, 4)
+    lines, size = textfit.fit_lines(strip.glue_text, fonts.SANS, pt(5.5), inner, 4)
     lead = size * 1.1
     top = height * 0.62 + lead * (len(lines) - 1) / 2
     c.setFillColor(HexColor(inks.paper))
@@ -347,7 +347,7 @@ def draw_season_track(c, track: SeasonTrack, inks: Inks, trim, bleed: float) -> 
             _text(c, label, x + side / 2, y + side - 1.0 - size * 0.75, size, inks.ink,
                   align="centre")
             if optional and track.extra_note:
-                lines, note = art.fit_lines(track.extra_note, fonts.SERIF_ITALIC, pt(6),
+                lines, note = textfit.fit_lines(track.extra_note, fonts.SERIF_ITALIC, pt(6),
                                             side - 1.6, 2)
                 for k, line in enumerate(lines):
                     _text(c, line, x + side / 2, y + 1.0 + (len(lines) - 1 - k) * note * 1.1,

@@ -10,7 +10,7 @@ from forge import fonts
 from forge.errors import ContentError, UserError
 from forge.i18n import Translator
 from forge.model import MM
-from forge.render import MAKERS, art, dice, pieces
+from forge.render import MAKERS, dice, pieces, textfit
 from forge.render.context import RenderContext
 
 GAME_YAML = Path(__file__).resolve().parents[2] / "content" / "tetrarchia" / "game.yaml"
@@ -192,10 +192,10 @@ def test_standee_names_stay_readable(ctx):
 
 
 def test_fit_lines_breaks_long_text_and_never_overflows():
-    lines, size = art.fit_lines("Augustus of the West and of all the East", fonts.SERIF, 5, 20)
+    lines, size = textfit.fit_lines("Augustus of the West and of all the East", fonts.SERIF, 5, 20)
     assert len(lines) == 2
     assert max(fonts.text_width(line, fonts.SERIF, size) for line in lines) <= 20
-    assert art.fit_lines("Galerius", fonts.SERIF, 3, 50) == (["Galerius"], 3)
+    assert textfit.fit_lines("Galerius", fonts.SERIF, 3, 50) == (["Galerius"], 3)
 
 
 # --- dice ---------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from forge.impose import impose_components
 from forge.layout import paper_size
 from forge.model import MM, Component
 from forge.printing import PrintOptions
-from forge.render import MAKERS, art, dice, load_makers, tracks
+from forge.render import MAKERS, dice, icons, load_makers, tracks
 
 load_makers()
 
@@ -71,16 +71,16 @@ def numbers_in(text: str) -> list[int]:
 
 @pytest.mark.parametrize("name", NEW_ICONS)
 def test_new_icons_are_registered_and_draw(name):
-    assert name in art.ICONS
+    assert name in icons.ICONS
     c = Canvas(io.BytesIO())
-    art.draw_icon(c, name, 10, 10, 8, "#2a2118", knock="#ffffff")
-    art.draw_icon(c, name, 10, 10, 8, "#2a2118")
+    icons.draw_icon(c, name, 10, 10, 8, "#2a2118", knock="#ffffff")
+    icons.draw_icon(c, name, 10, 10, 8, "#2a2118")
     c.save()
 
 
 def test_existing_icons_keep_their_drawings():
-    assert art.ICONS["fleet"] is art.ICONS["galley"]          # the galley is the fleet's
-    assert {"agitation", "revolt", "fleet", "army", "laurel"} <= set(art.ICONS)
+    assert icons.ICONS["fleet"] is icons.ICONS["galley"]          # the galley is the fleet's
+    assert {"agitation", "revolt", "fleet", "army", "laurel"} <= set(icons.ICONS)
 
 
 # --- the numbered track -------------------------------------------------------------------------

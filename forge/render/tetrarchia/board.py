@@ -21,7 +21,7 @@ from reportlab.lib.colors import HexColor
 from forge import fonts
 from forge.ink import lightness
 from forge.model import Piece, pt
-from forge.render import art, maker
+from forge.render import art, icons, maker, textfit
 from forge.render.geometry import point_along, polyline_length, signed_area, split_polyline
 from forge.render.tetrarchia.layout import (
     CAP, FLEET_R, GAP_LENGTH, R, Cell, Label, Style, Water, area_labels, arrowhead, cells,
@@ -253,7 +253,7 @@ def _fleet_circle(c, x, y, paint, r=FLEET_R):
         c.setLineWidth(pt(0.6))
         c.circle(x, y, r - 1.4, stroke=1, fill=0)
     c.restoreState()
-    art.draw_icon(c, "fleet", x, y, r * 1.2, art.mix(paint.sea_light, paint.sea_ink, 0.4))
+    icons.draw_icon(c, "fleet", x, y, r * 1.2, art.mix(paint.sea_light, paint.sea_ink, 0.4))
 
 
 def draw_compass(c, x: float, y: float, paint: Paint) -> None:
@@ -511,11 +511,11 @@ def draw_cartouche(c, board: dict, paint: Paint, ctx) -> None:
     draw_text(c, label, paint.ink)
     cap, half = style.size * CAP, (text_width(title, style)) / 2
     for side in (-1, 1):
-        art.draw_icon(c, "laurel", x + w / 2 + side * (half + cap * 1.2), label.box.y0 + cap / 2,
+        icons.draw_icon(c, "laurel", x + w / 2 + side * (half + cap * 1.2), label.box.y0 + cap / 2,
                       cap * 1.9, paint.gold)
     bottom = label.box.y0 - 2.2
     if ctx.game.get("subtitle"):
-        lines, size = art.fit_lines(ctx.game["subtitle"], fonts.SERIF_ITALIC, pt(9), w - 8, 1)
+        lines, size = textfit.fit_lines(ctx.game["subtitle"], fonts.SERIF_ITALIC, pt(9), w - 8, 1)
         sub = make_label("cartouche", "subtitle", lines, Style(fonts.SERIF_ITALIC, size, 0.1),
                          "below", x + w / 2, bottom)
         draw_text(c, sub, paint.ink)
@@ -536,7 +536,7 @@ def _draw_legend(c, entries, area, paint, ctx):
         left = x + (i // rows) * w / 2
         cy = y + h - h / rows * (i % rows + 0.5)
         _legend_sample(c, sample, left + 4.5, cy, paint, ctx)
-        lines, size = art.fit_lines(words, fonts.SERIF, pt(8), w / 2 - 11, 2)
+        lines, size = textfit.fit_lines(words, fonts.SERIF, pt(8), w / 2 - 11, 2)
         style = Style(fonts.SERIF, size)
         label = make_label("legend", "legend", lines, style, "right", left + 10, cy)
         c.saveState()
