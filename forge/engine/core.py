@@ -1,10 +1,11 @@
 """The session: an append-only log of actions with their dice, undo, redo, replay and saves.
 
-A game's rules are a module-like object (see `Rules`) of pure functions over JSON-safe state.
-The session owns everything else, as in boardgame.io: the log, the position in it (undo and
-redo move the position; a new action after an undo drops the undone entries), the dice, and
-the save format. Replaying the log from the setup gives the identical state, because every die
-result, rolled or entered, is in the log.
+A game's rules are a module-like object (see `Rules`) of pure functions over JSON-safe state,
+usually made with `GameRules` from the game's procedures over one action context. The session
+owns everything else, as in boardgame.io: the log, the position in it (undo and redo move the
+position; a new action after an undo drops the undone entries), the dice, and the save format.
+Replaying the log from the setup gives the identical state, because every die result, rolled or
+entered, is in the log, and the generator's state after each entry is in its state.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import Any, Protocol
 
 from forge import __version__ as ENGINE_VERSION
 from forge.engine import inputs
+from forge.engine.context import Context
 from forge.engine.dice import GENERATOR, Dice, NeedRoll
 from forge.engine.errors import (N_, ActionError, ForeignSave, IllegalAction, ParseError,
                                  SaveError)
@@ -25,7 +27,8 @@ SAVE_FORMAT_VERSION = 2     # 2: a digest of the state after each entry is recor
 READ_FORMAT_VERSIONS = (1, 2)
 
 __all__ = ["N_", "ActionError", "ParseError", "IllegalAction", "SaveError", "ForeignSave",
-           "Outcome", "Rules", "Session", "SAVE_FORMAT", "SAVE_FORMAT_VERSION"]
+           "Context", "GameRules", "Outcome", "Rules", "Session", "SAVE_FORMAT",
+           "SAVE_FORMAT_VERSION"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,9 @@ class Rules(Protocol):
 
     `action_schemas` (action type -> inputs.Record) and `options_schema` (inputs.Record) say
     what its inputs look like: the session checks every action and set of options against
-    them (forge.engine.inputs) before `setup` or `apply` sees it."""
+    them (forge.engine.inputs) before `setup` or `apply` sees it. The state `setup` and `apply`
+    return keeps the generator's state in `rng` (None with physical dice), where the next
+    action's dice start: `GameRules` does this for a game."""
 
     name: str
     rules_version: str
@@ -52,6 +57,58 @@ class Rules(Protocol):
     def setup(self, options: dict, dice: Dice) -> Outcome: ...
     def apply(self, state: dict, action: dict, dice: Dice) -> Outcome: ...
     def legal_actions(self, state: dict) -> list[dict]: ...
+
+
+class GameRules:
+    """The Rules of a game made from its procedures over one action context.
+
+    A game gives its `tables()` (its facts, as each context's `t`), its `context` class
+    (forge.engine.context.Context or a subclass), `start(ctx, options)`, which fills the empty
+    state of a new game, and `play(ctx, action)`, which carries one action out on `ctx.state`.
+    `setup` and `apply` build the context, call them and record the generator's state in the
+    state they return, so every caller (a session, a simulation) gets the same game.
+    """
+
+    name: str
+    rules_version: str
+    dice_faces: dict[str, int]
+    action_schemas: dict[str, inputs.Record]
+    options_schema: inputs.Record
+    context: type[Context] = Context
+
+    def tables(self) -> Any:
+        """The game's facts, given to every context as `t`."""
+        raise NotImplementedError
+
+    def start(self, ctx: Context, options: dict) -> None:
+        """Set a new game up in `ctx.state` (empty) from the options."""
+        raise NotImplementedError
+
+    def play(self, ctx: Context, action: dict) -> None:
+        """Carry one action out on `ctx.state`."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: dict) -> list[dict]:
+        """Every action allowed now."""
+        raise NotImplementedError
+
+    def setup(self, options: dict, dice: Dice) -> Outcome:
+        """A new game from the options, with the set-up's events."""
+        ctx = self.context({}, dice, self.tables())
+        self.start(ctx, options)
+        return outcome_of(ctx)
+
+    def apply(self, state: dict, action: dict, dice: Dice) -> Outcome:
+        """Apply one action to `state` (changed in place and returned, with the events)."""
+        ctx = self.context(state, dice, self.tables())
+        self.play(ctx, action)
+        return outcome_of(ctx)
+
+
+def outcome_of(ctx: Context) -> Outcome:
+    """What a context's work did, with the generator's state kept in the state."""
+    ctx.state["rng"] = ctx.dice.rng_state
+    return Outcome(ctx.state, ctx.events)
 
 
 class Session:

@@ -1,9 +1,9 @@
 """A tiny game for testing the generic session: add die rolls to a total."""
-from forge.engine.core import IllegalAction, Outcome
+from forge.engine.core import GameRules, IllegalAction
 from forge.engine.inputs import Record
 
 
-class Counting:
+class Counting(GameRules):
     """Add a die roll to a total; `double` doubles it; the game ends past 20."""
 
     name = "counting"
@@ -12,20 +12,23 @@ class Counting:
     action_schemas = {"roll": Record(), "double": Record()}
     options_schema = Record()
 
-    def setup(self, options, dice):
-        return Outcome({"total": dice.roll("6", "start"), "rng": dice.rng_state}, [])
+    def tables(self):
+        return None
 
-    def apply(self, state, action, dice):
+    def start(self, ctx, options):
+        ctx.state["total"] = ctx.dice.roll("6", "start")
+
+    def play(self, ctx, action):
+        state = ctx.state
         if state["total"] > 20:
             raise IllegalAction("the game is over")
         if action["type"] == "roll":
-            state["total"] += dice.roll("6", "add")
+            state["total"] += ctx.dice.roll("6", "add")
         elif action["type"] == "double":
             state["total"] *= 2
         else:
             raise IllegalAction(f"unknown action {action['type']}")
-        state["rng"] = dice.rng_state
-        return Outcome(state, [{"kind": "total", "value": state["total"]}])
+        ctx.emit("total", value=state["total"])
 
     def legal_actions(self, state):
         return [] if state["total"] > 20 else [{"type": "roll"}, {"type": "double"}]

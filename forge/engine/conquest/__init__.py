@@ -22,14 +22,13 @@ from forge.engine.conquest.season import standings
 from forge.engine.conquest.setup import new_game
 from forge.engine.conquest.state import RULES_VERSION, Ctx
 from forge.engine.conquest.words import describe
-from forge.engine.core import Outcome
-from forge.engine.dice import Dice
+from forge.engine.core import GameRules
 
 __all__ = ["RULES", "ConquestRules", "describe", "progress", "standings", "tables"]
 
 
-class ConquestRules:
-    """The Rules protocol of forge.engine.core for CONQUEST OF THE EMPIRE II."""
+class ConquestRules(GameRules):
+    """The rules of CONQUEST OF THE EMPIRE II (forge.engine.core.GameRules)."""
 
     name = GAME
     rules_version = RULES_VERSION
@@ -38,20 +37,22 @@ class ConquestRules:
     dice_faces = {"battle": 6, **{f"d{n}": n for n in range(1, 41)}}
     action_schemas = ACTIONS
     options_schema = OPTIONS
+    context = Ctx
 
-    def setup(self, options: dict, dice: Dice) -> Outcome:
-        ctx = Ctx({}, dice, tables())
+    def tables(self):
+        """The game's facts (data.py)."""
+        return tables()
+
+    def start(self, ctx: Ctx, options: dict) -> None:
+        """A new game from the options, its first alliance auction open."""
         new_game(ctx, options)
-        ctx.state["rng"] = dice.rng_state
-        return Outcome(ctx.state, ctx.events)
 
-    def apply(self, state: dict, action: dict, dice: Dice) -> Outcome:
-        ctx = Ctx(state, dice, tables())
+    def play(self, ctx: Ctx, action: dict) -> None:
+        """Carry one action out."""
         apply_action(ctx, action)
-        state["rng"] = dice.rng_state
-        return Outcome(state, ctx.events)
 
     def legal_actions(self, state: dict) -> list[dict]:
+        """Every legal action."""
         return legal_actions(state)
 
 

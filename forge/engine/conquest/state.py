@@ -7,27 +7,18 @@ progress (an auction, a battle, a senate vote). Events are the board delta, one 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from forge.engine.conquest.data import Tables
+from forge.engine.context import Context
 from forge.engine.core import N_, ParseError
 from forge.engine.conquest.refusal import IllegalAction
-from forge.engine.dice import Dice
 
 RULES_VERSION = "1"
 
 
-@dataclass
-class Ctx:
-    """One action being applied: the state (changed in place), the dice, the facts, the events."""
+class Ctx(Context):
+    """One action being applied (forge.engine.context), with each player's books at hand."""
 
-    state: dict
-    dice: Dice
-    t: Tables
-    events: list = field(default_factory=list)
-
-    def emit(self, kind: str, **fields) -> None:
-        self.events.append({"kind": kind, **fields})
+    __slots__ = ()
 
     def book(self, player: str) -> dict:
         return self.state["books"][player]

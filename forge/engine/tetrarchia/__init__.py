@@ -17,8 +17,7 @@ content/tetrarchia (data.py). Modules, one job each:
 """
 from __future__ import annotations
 
-from forge.engine.core import Outcome
-from forge.engine.dice import Dice
+from forge.engine.core import GameRules
 from forge.engine.tetrarchia.actions import apply_action
 from forge.engine.tetrarchia.data import tables
 from forge.engine.tetrarchia.end import finish_game, score_of
@@ -36,35 +35,35 @@ __all__ = ["BOT", "RULES", "TetrarchiaRules", "copy_state", "describe", "piece_c
 BOT = "forge.engine.tetrarchia.bot"          # the simulations' player (forge/simulate.py)
 
 
-class TetrarchiaRules:
-    """The Rules protocol of forge.engine.core for TETRARCHIA."""
+class TetrarchiaRules(GameRules):
+    """The rules of TETRARCHIA (forge.engine.core.GameRules)."""
 
     name = GAME
     rules_version = RULES_VERSION
     dice_faces = {"VI": 6, "6": 6}
     action_schemas = ACTIONS
     options_schema = OPTIONS
+    context = Ctx
 
-    def setup(self, options: dict, dice: Dice) -> Outcome:
-        """A new game from the options (level rolls, or a position)."""
-        ctx = new_game(tables(), options, dice)
+    def tables(self):
+        """The game's facts (data.py)."""
+        return tables()
+
+    def start(self, ctx: Ctx, options: dict) -> None:
+        """A new game from the options (level rolls, or a position), its first turn begun."""
+        new_game(ctx, options)
         state = ctx.state
         if "position" in options and options["position"] is not None:
             ctx.emit("turn", emperor=state["turn"], round=state["round"], pi=state["pi"])
         else:
             start_turn(ctx, state["turn"])
-        state["rng"] = dice.rng_state
-        return Outcome(state, ctx.events)
 
-    def apply(self, state: dict, action: dict, dice: Dice) -> Outcome:
-        """Apply one action to `state` (changed in place and returned, with the events)."""
-        ctx = Ctx(state, dice, tables())
+    def play(self, ctx: Ctx, action: dict) -> None:
+        """Carry one action out; a game that ends on the way is finished and scored."""
         try:
             apply_action(ctx, action)
         except GameOver as over:
             finish_game(ctx, over)
-        state["rng"] = dice.rng_state
-        return Outcome(state, ctx.events)
 
     def legal_actions(self, state: dict) -> list[dict]:
         """Every legal action, each with its cost."""

@@ -8,7 +8,6 @@ With `options["position"]` the rolls are skipped and the position is played from
 from __future__ import annotations
 
 from forge.engine.core import N_, ParseError
-from forge.engine.dice import Dice
 from forge.engine.tetrarchia.data import Tables
 from forge.engine.tetrarchia.position import POSITION_OPTIONS, apply_position
 from forge.engine.tetrarchia.refusal import Emperor, either
@@ -164,7 +163,7 @@ def parse_fleets(t: Tables, fleets: object, count: int) -> list[str]:
 
 # --- a fresh state ----------------------------------------------------------------------------------
 
-def fresh_state(t: Tables, chosen: dict, rng: int | None) -> dict:
+def fresh_state(t: Tables, chosen: dict) -> dict:
     """The state of a level before any roll: empty board, full reserve, emperors off the board."""
     level = chosen["level"]
     return {
@@ -181,7 +180,7 @@ def fresh_state(t: Tables, chosen: dict, rng: int | None) -> dict:
         "fleets": chosen["fleets"],
         "reserve": {"agitation": t.totals["agitation"], "revolt": t.totals["revolt"],
                     "army": t.totals["army"]},
-        "pending": None, "outcome": None, "rng": rng,
+        "pending": None, "outcome": None,
     }
 
 
@@ -229,9 +228,9 @@ def _free_frontier(ctx: Ctx) -> str:
             return frontier
 
 
-def new_game(t: Tables, options: dict, dice: Dice) -> Ctx:
-    """Set-up from the options: the rolls of a level, or a given position (which may also
-    name the level, edition, players, control, variants and rulings; its values win)."""
+def new_game(ctx: Ctx, options: dict) -> None:
+    """Set-up from the options into ctx.state: the rolls of a level, or a given position (which
+    may also name the level, edition, players, control, variants and rulings; its values win)."""
     if not isinstance(options, dict):
         raise ParseError(N_("the set-up options must be a mapping"))
     position = options.get("position")
@@ -241,11 +240,10 @@ def new_game(t: Tables, options: dict, dice: Dice) -> Ctx:
     for field in POSITION_OPTIONS:
         if position is not None and field in position:
             merged[field] = position[field]
-    chosen = parse_options(t, merged)
-    ctx = Ctx(fresh_state(t, chosen, dice.rng_state), dice, t)
+    chosen = parse_options(ctx.t, merged)
+    ctx.state = fresh_state(ctx.t, chosen)
     if position is None:
         roll_threats(ctx, chosen["level"])
     else:
-        ctx.state = apply_position(t, ctx.state, position, chosen["level"])
+        ctx.state = apply_position(ctx.t, ctx.state, position, chosen["level"])
         ctx.emit("position", rule="setup")
-    return ctx

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from forge.engine.dice import Dice
+from forge.engine.context import Context
 from forge.engine.tetrarchia.data import Tables
 
 GAME = "tetrarchia"
@@ -32,19 +32,10 @@ class GameOver(Exception):
         self.result, self.reason, self.details = result, reason, details
 
 
-class Ctx:
-    """One action's work: the state it changes, its dice, its events, the game tables."""
+class Ctx(Context):
+    """One action's work (forge.engine.context), with Tetrarchia's rolls, rulings and variants."""
 
-    __slots__ = ("state", "dice", "events", "t")
-
-    def __init__(self, state: dict, dice: Dice, t: Tables):
-        self.state, self.dice, self.events, self.t = state, dice, [], t
-
-    def emit(self, kind: str, **fields) -> dict:
-        """Record one event of the board delta."""
-        event = {"kind": kind, **fields}
-        self.events.append(event)
-        return event
+    __slots__ = ()
 
     def roll(self, die: str, reason: str, purpose: str, **fields) -> int:
         """Roll (or take the entered result of) one die, as an event."""
