@@ -1,15 +1,28 @@
 """The table companion app: a phone beside the board.
 
 `CompanionApp` owns the settings, the translator and a ScreenManager whose screens are built on
-their first visit (each screen is `companion/screens/<name>.py` + `<name>.kv`). Screens hold no
-rules: games go through companion.session, saves through companion.store, dice through
-companion.dice.
+their first visit: a screen is a module of companion/screens (`<name>.py`, exporting `SCREEN`,
+its rules in `<name>.kv` beside it). Screens hold no rules: games go through companion.session,
+saves through companion.store, dice through companion.dice.
+
+Nothing here names a game. The games are those forge.registry plays and the game search path
+holds (forge.games.find_games). A game's screens are the modules named after its engine package
+(`<short name>_*`); its set-up screen `<short name>_setup` is its door: it names the game's main
+screen (`MAIN_SCREEN`) and may give the settings it adds (`SETTINGS`), how the resume list words
+its progress (`progress_text(progress, tr)`) and its players (`player_name(who, tr)`), and an
+action in the log's words (`action_words(action, session)`). A name `<short name>_<shared>` with
+no module of its own is the shared screen `<shared>` (the game log: `tetrarchia_log`).
+
+The theme follows the game being played (`game_id`): its game.yaml's palette; before a game is
+chosen (Home, Settings) the neutral palette of companion.theme.
 """
 from __future__ import annotations
 
 import importlib
 import json
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 from kivy.app import App
 from kivy.core.window import Window
@@ -19,26 +32,16 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
 from companion.store import desktop_data_dir
-from companion.theme import Theme, read_palette
+from companion.theme import FALLBACK_PALETTE, Theme, read_palette
 from companion.translate import Translator
 from forge.places import SHIPPED_CONTENT
+from forge.registry import engine_for
 from forge.safefs import write_atomic
 
 DEFAULT_CONTENT = SHIPPED_CONTENT
 SCREENS_DIR = Path(__file__).parent / "screens"
-SCREENS = ("home", "settings", "dice", "tetrarchia_setup", "tetrarchia_board", "tetrarchia_log",
-           "tetrarchia_end", "conquest_setup", "conquest_books", "conquest_log", "conquest_auction",
-           "conquest_battle", "conquest_season", "conquest_senate", "conquest_end")
-# game id -> its engine's module, where the module is not forge.engine.<game id>
-ENGINES = {"conquest-of-the-empire-2": "forge.engine.conquest"}
-# game id -> (set-up screen, main screen) for the games with screens of their own
-GAME_SCREENS = {"tetrarchia": ("tetrarchia_setup", "tetrarchia_board"),
-                "conquest-of-the-empire-2": ("conquest_setup", "conquest_books")}
 DEFAULT_SETTINGS = {"lang": "en", "dice_mode": "app",  # dice_mode: "app" or "physical" (entered)
-                    "keep_screen_on": False,           # Android: buildozer's android.wakelock
-                    # CONQUEST OF THE EMPIRE II: the values printed on the table's board and dice,
-                    # asked once and offered again at the next set-up ({"vp": {...}, "faces": [...]})
-                    "conquest_board_values": None}
+                    "keep_screen_on": False}           # Android: buildozer's android.wakelock
 BACK_KEY = 27                                            # Escape on desktop, Back on Android
 
 # The themed widgets every screen uses: big type, 48 dp minimum, parchment and ink.
@@ -85,13 +88,29 @@ WIDGETS_KV = """
 """
 
 
+
+def setup_modules() -> list[ModuleType]:
+    """The set-up screen module of every game with screens (companion/screens/*_setup.py)."""
+    return [importlib.import_module(f"companion.screens.{path.stem}")
+            for path in sorted(SCREENS_DIR.glob("*_setup.py"))]
+
+
+def default_settings() -> dict:
+    """The app's own settings with the ones each game's set-up module adds (`SETTINGS`)."""
+    defaults = dict(DEFAULT_SETTINGS)
+    for module in setup_modules():
+        defaults.update(getattr(module, "SETTINGS", {}))
+    return defaults
+
+
 def read_settings(path: Path) -> dict:
     """The saved settings, with defaults for anything missing or unreadable."""
+    defaults = default_settings()
     try:
         saved = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         saved = {}
-    return {**DEFAULT_SETTINGS, **{k: v for k, v in saved.items() if k in DEFAULT_SETTINGS}}
+    return {**defaults, **{k: v for k, v in saved.items() if k in defaults}}
 
 
 def write_settings(path: Path, settings: dict) -> None:
@@ -100,25 +119,37 @@ def write_settings(path: Path, settings: dict) -> None:
     write_atomic(path, json.dumps(settings, ensure_ascii=False, indent=1).encode("utf-8"))
 
 
-def games_in(content_dir: Path) -> list[tuple[str, str]]:
-    """(id, name) of every game in a content folder that has a rules engine, by name."""
-    import importlib.util
+def game_folder(game_id: str, content_dir: Path | None = None) -> Path | None:
+    """A game's content folder as the game search path finds it (None: no such game)."""
+    from forge.games import find_games
 
+    source = find_games(content_dir).get(game_id)
+    return source.folder if source else None
+
+
+def games_in(content_dir: Path) -> list[tuple[str, str]]:
+    """(id, name) of every game on the search path that has a rules engine, by name."""
     import yaml
 
+    from forge.games import find_games
+
     games = []
-    for game_yaml in sorted(content_dir.glob("*/game.yaml")):
-        game_id = game_yaml.parent.name
-        if importlib.util.find_spec(engine_module(game_id)) is None:
+    for game_id, source in find_games(content_dir).items():
+        if engine_for(game_id) is None:
             continue
-        meta = yaml.safe_load(game_yaml.read_text(encoding="utf-8")) or {}
+        meta = yaml.safe_load((source.folder / "game.yaml").read_text(encoding="utf-8")) or {}
         games.append((game_id, title_case(str(meta.get("title", game_id)))))
     return sorted(games, key=lambda game: game[1])
 
 
 def engine_module(game_id: str) -> str:
-    """The module of a game's rules engine (forge.engine.<game> unless ENGINES says otherwise)."""
-    return ENGINES.get(game_id, f"forge.engine.{game_id}")
+    """The dotted name of a game's rules engine package (forge.registry)."""
+    return engine_for(game_id).package
+
+
+def rules_of(game_id: str):
+    """The rules object of a game's engine (forge.registry)."""
+    return engine_for(game_id).rules
 
 
 def title_case(title: str) -> str:
@@ -135,9 +166,38 @@ def title_case(title: str) -> str:
     return " ".join(words)
 
 
-def rules_of(game_id: str):
-    """The rules object of a game's engine (forge.engine.<game>.RULES)."""
-    return importlib.import_module(engine_module(game_id)).RULES
+def game_module(game_id: str | None) -> ModuleType | None:
+    """A game's set-up screen module (`<engine short name>_setup`), None if it has none."""
+    engine = engine_for(game_id) if game_id else None
+    if engine is None or not (SCREENS_DIR / f"{engine.short_name}_setup.py").exists():
+        return None
+    return importlib.import_module(f"companion.screens.{engine.short_name}_setup")
+
+
+def game_screens(game_id: str | None) -> tuple[str, str] | None:
+    """(set-up screen, main screen) of a game with screens of its own, else None."""
+    module = game_module(game_id)
+    if module is None:
+        return None
+    return module.__name__.rsplit(".", 1)[1], module.MAIN_SCREEN
+
+
+def screen_module(name: str) -> ModuleType:
+    """The module of a screen: companion/screens/<name>.py, or for `<game>_<shared>` with no
+    module of its own the shared screen's (a game's log is the shared log)."""
+    if not (SCREENS_DIR / f"{name}.py").exists() and "_" in name:
+        shared = name.rsplit("_", 1)[1]
+        if (SCREENS_DIR / f"{shared}.py").exists():
+            name = shared
+    return importlib.import_module(f"companion.screens.{name}")
+
+
+@cache
+def theme_of(game_id: str, content_dir: Path | None = None) -> Theme:
+    """The theme of a game's palette; the neutral one for no game (or one not found)."""
+    folder = game_folder(game_id, content_dir) if game_id else None
+    palette = read_palette(folder / "game.yaml") if folder else FALLBACK_PALETTE
+    return Theme.from_palette(palette)
 
 
 def load_kv_once(filename: str, text: str | None = None) -> None:
@@ -150,6 +210,16 @@ def load_kv_once(filename: str, text: str | None = None) -> None:
         Builder.load_string(text, filename=filename)
 
 
+def load_screen_rules(screen_class) -> None:
+    """The .kv rules of a screen class and of the screen classes it is built on."""
+    for cls in reversed(screen_class.__mro__):
+        module = cls.__module__
+        if module.startswith("companion.screens."):
+            path = SCREENS_DIR / (module.rsplit(".", 1)[1] + ".kv")
+            if path.exists():
+                load_kv_once(str(path))
+
+
 class CompanionApp(App):
     """The companion: settings, translator, theme and lazily built screens."""
 
@@ -159,18 +229,18 @@ class CompanionApp(App):
     dice_mode = StringProperty("app")
     keep_screen_on = BooleanProperty(False)
     session = ObjectProperty(None, allownone=True)   # the TableSession of the game being played
+    game_id = StringProperty("")                      # the game being played or set up ("": none)
 
     def __init__(self, data_dir: str | Path | None = None,
-                 content_dir: str | Path | None = None, game: str = "tetrarchia", **kwargs):
+                 content_dir: str | Path | None = None, **kwargs):
         super().__init__(**kwargs)
         self._data_dir = Path(data_dir) if data_dir else None
         self.content_dir = Path(content_dir) if content_dir else DEFAULT_CONTENT
-        self.game_id = game
         self.settings = read_settings(self.settings_path)
         self.tr = Translator(self.settings["lang"])
         self.dice_mode = self.settings["dice_mode"]
         self.keep_screen_on = bool(self.settings["keep_screen_on"])
-        self.theme = Theme.from_palette(read_palette(self.content_dir / game / "game.yaml"))
+        self.theme = theme_of("", self.content_dir)
 
     @property
     def data_dir(self) -> Path:
@@ -194,10 +264,14 @@ class CompanionApp(App):
         self.show("home")
         return self.manager
 
+    def on_game_id(self, _app, game_id: str) -> None:
+        """Another game at the table: its palette colours every screen."""
+        self.theme = theme_of(game_id, self.content_dir)
+        Window.clearcolor = self.theme.parchment
+
     def show(self, name: str) -> None:
         """Go to a screen, building it on its first visit."""
-        if not self.manager.has_screen(name):
-            self.manager.add_widget(self._build_screen(name))
+        self.screen(name)
         self.manager.current = name
 
     def screen(self, name: str):
@@ -206,26 +280,22 @@ class CompanionApp(App):
             self.manager.add_widget(self._build_screen(name))
         return self.manager.get_screen(name)
 
-    def has_screen_files(self, name: str) -> bool:
-        """Whether a screen exists in this build (its .py and .kv are in companion/screens)."""
-        return (SCREENS_DIR / f"{name}.py").exists() and (SCREENS_DIR / f"{name}.kv").exists()
-
     def open_game(self, session, screen: str | None = None) -> None:
         """Make `session` the game being played and show its main screen (or `screen`)."""
         self.session = session
-        game = session.game.rules.name
-        name = screen or GAME_SCREENS.get(game, (None, f"{game}_board"))[1]
+        self.game_id = session.game.rules.name
+        name = screen or game_screens(self.game_id)[1]
         target = self.screen(name)
         if hasattr(target, "open"):
             target.open(session)
         self.show(name)
 
     def _build_screen(self, name: str):
-        load_kv_once(str(SCREENS_DIR / f"{name}.kv"))
-        module = importlib.import_module(f"companion.screens.{name}")
-        return module.SCREEN(name=name)
+        screen_class = screen_module(name).SCREEN
+        load_screen_rules(screen_class)
+        return screen_class(name=name)
 
-    def set_setting(self, key: str, value: str) -> None:
+    def set_setting(self, key: str, value) -> None:
         """Change one setting, apply it at once and save it."""
         self.settings[key] = value
         if key == "lang":

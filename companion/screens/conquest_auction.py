@@ -12,22 +12,10 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
-from companion.translate import in_words
 
-
-def describe_events(session, events: list[dict]) -> list[str]:
-    """Events in words, in the session's language (the engine's own sentences)."""
-    from forge.engine.conquest.words import describe
-
-    out = []
-    for event in events:
-        try:
-            out.append(describe(event, session.translator))
-        except (KeyError, ValueError):
-            out.append(str(event.get("kind", "")))
-    return out
-
+from companion.screens.base import GameScreen
+from companion.screens.conquest_names import event_words
+from companion.screens.conquest_setup import MAIN_SCREEN
 
 
 def season_auctions(session) -> list[dict]:
@@ -44,14 +32,12 @@ def season_auctions(session) -> list[dict]:
     return won
 
 
-class ConquestAuctionScreen(Screen):
+class ConquestAuctionScreen(GameScreen):
     """The alliance auction: whose bid, the high bid, a bid or a pass, the result."""
 
-    session = ObjectProperty(None, allownone=True)
     title_text = StringProperty("")
     status = StringProperty("")         # whose bid, the high bid and its proposal
     boxes_text = StringProperty("")     # the turn-order boxes filled so far
-    message = StringProperty("")        # the last action in words, or a refusal
     amount = NumericProperty(0)
     low = NumericProperty(0)            # the lowest bid the engine accepts now
     talents = NumericProperty(0)        # what the bidder holds
@@ -60,22 +46,9 @@ class ConquestAuctionScreen(Screen):
     tokens = ListProperty([])           # tokens not yet placed (the engine's `tokens`)
     finished = ObjectProperty(False)    # the season's auctions are over: the result shows
 
-    def on_kv_post(self, _base):
-        App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
-
-    def open(self, session) -> None:
-        """Show a game's auction (called by conquest_books or tests)."""
-        self.session = session
-        self.message = ""
-        self.refresh(reset=True)
-
-    def on_pre_enter(self, *_args):
-        app = App.get_running_app()
-        session = getattr(app, "session", None)
-        if session is not None and session is not self.session:
-            self.open(session)
-        elif self.session is not None:
-            self.refresh()
+    def reset(self) -> None:
+        """Another game: the bid's choices start again from the engine's offer."""
+        self.tokens = []
 
     # --- showing ------------------------------------------------------------------------------
 
@@ -227,15 +200,10 @@ class ConquestAuctionScreen(Screen):
         if action is not None:
             self.play({"type": "auction-pass", "player": action["player"]})
 
-    def play(self, action: dict) -> None:
-        tr = App.get_running_app().tr
-        try:
-            self.session.act(action)
-        except Exception as error:          # IllegalAction, ParseError: the engine's words
-            self.message = tr._("Not allowed: {reason}").format(reason=in_words(error, tr))
-            return
+    def played(self, action: dict, entry: dict | None) -> None:
+        """The action's events in words; the auction as it now stands."""
         last = self.session.log()[self.session.position]
-        self.message = "\n".join(describe_events(self.session, last["events"]))
+        self.message = "\n".join(event_words(last["events"], self.session))
         self.refresh(reset=True)
         self.ids.body.scroll_y = 1
 
@@ -246,7 +214,7 @@ class ConquestAuctionScreen(Screen):
             self.refresh(reset=True)
 
     def back(self) -> None:
-        App.get_running_app().show("conquest_books")
+        App.get_running_app().show(MAIN_SCREEN)
 
 
 SCREEN = ConquestAuctionScreen

@@ -13,12 +13,12 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
-from kivy.uix.textinput import TextInput
 
-from companion.screens.conquest_auction import describe_events
-from companion.translate import in_words
+from companion.screens.base import GameScreen
+from companion.screens.conquest_names import (event_words, names, place_name, symbol_name,
+                                              unit_name)
+from companion.screens.conquest_setup import MAIN_SCREEN
+from companion.widgets import big, body, choice, row, text_field
 
 SIDES = ("attacker", "defender")
 
@@ -30,31 +30,23 @@ def tables():
 
 
 class Words:
-    """Place, unit and symbol names in the players' language (the game catalog's names)."""
+    """Place, unit, symbol, side and group names in the players' language."""
 
     def __init__(self, tr):
-        from forge.engine.conquest.words import Names
-
-        self.tr, self.names = tr, Names(tr)
+        self.tr, self.names = tr, names(tr)
 
     def place(self, where: str) -> str:
-        return self.names.place(where)
+        return place_name(where, self.tr)
 
     def units(self, units: dict) -> str:
         return self.names.units({u: c for u, c in units.items() if c})
 
     def unit(self, unit: str) -> str:
-        from forge.engine.conquest.words import _game_text
-
-        english = self.names.t.unit_name.get(unit, unit)
-        return _game_text(self.names.lang, english, f"tables/units/{unit}/name") or english
+        return unit_name(unit, self.tr)
 
     def symbol(self, symbol: str) -> str:
         """A die face's name: the unit it shows, or blank."""
-        for unit in tables().raw["units"]:
-            if unit.get("symbol") == symbol:
-                return self.unit(unit["id"])
-        return self.tr._("Blank") if symbol == "blank" else symbol
+        return symbol_name(symbol, self.tr)
 
     def side(self, side: str) -> str:
         return self.tr._("Attacker") if side == "attacker" else self.tr._("Defender")
@@ -116,52 +108,10 @@ def hit_lines(before: dict | None, event: dict, words: Words) -> list[str]:
     return lines
 
 
-def big(text: str, on_release, role: str = "", **kwargs):
-    """A big button whose height follows its text."""
-    app = App.get_running_app()
-    button = Factory.BigButton(text=text, **kwargs)
-    button.role = role
-    button.bind(texture_size=lambda b, size: setattr(
-        b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
-    button.bind(on_release=lambda b: on_release())
-    return button
-
-
-def choice(text: str, down: bool, on_release, role: str = ""):
-    """A choice among several (`role` names the question it answers: where, defender ...)."""
-    button = Factory.Choice(text=text, group=None, state="down" if down else "normal")
-    button.role = role
-    button.bind(on_release=lambda b: on_release())
-    return button
-
-
-def body(text: str, **kwargs):
-    return Factory.Body(text=text, **kwargs)
-
-
-def row(*widgets, height=None):
-    app = App.get_running_app()
-    box = BoxLayout(size_hint_y=None, height=height or dp(app.theme.button_dp), spacing=dp(4))
-    for widget in widgets:
-        box.add_widget(widget)
-    return box
-
-
-def text_input(text: str, hint: str, on_text):
-    app = App.get_running_app()
-    field = TextInput(text=text, hint_text=hint, multiline=False, size_hint_y=None,
-                      height=dp(app.theme.button_dp), font_size="20sp",
-                      padding=(dp(8), dp(14)))
-    field.bind(text=lambda _w, value: on_text(value.strip()))
-    return field
-
-
-class ConquestBattleScreen(Screen):
+class ConquestBattleScreen(GameScreen):
     """The battle resolver: declaration, rounds, casualties, retreat and the result."""
 
-    session = ObjectProperty(None, allownone=True)
     title_text = StringProperty("")
-    message = StringProperty("")
     # the declaration being prepared
     kind = StringProperty("land")
     where = StringProperty("")
@@ -178,22 +128,10 @@ class ConquestBattleScreen(Screen):
     result = ListProperty([])    # the last battle's outcome in words
     before = None                # the state before the last roll (for the hit explanation)
 
-    def on_kv_post(self, _base):
-        App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
-
-    def open(self, session) -> None:
-        self.session = session
-        self.message, self.rolls, self.result = "", [], []
+    def reset(self) -> None:
+        self.rolls, self.result = [], []
         self.reset_declaration()
         self.faces, self.remove = {}, {}
-        self.refresh()
-
-    def on_pre_enter(self, *_args):
-        session = getattr(App.get_running_app(), "session", None)
-        if session is not None and session is not self.session:
-            self.open(session)
-        elif self.session is not None:
-            self.refresh()
 
     def reset_declaration(self) -> None:
         self.kind, self.where, self.defender, self.fair_wind = "land", "", "", False
@@ -260,7 +198,7 @@ class ConquestBattleScreen(Screen):
             box.add_widget(row(*[choice(words.place(p), p == self.where,
                                         lambda p=p: self.set_value("where", p), "where")
                                  for p in places[start:start + 2]]))
-        self.where_input = text_input(self.where, tr._("or type its name"),
+        self.where_input = text_field(tr._("or type its name"), self.where,
                                       lambda v: setattr(self, "where", v))
         box.add_widget(self.where_input)
         self.heading(box, tr._("Defender"))
@@ -343,7 +281,7 @@ class ConquestBattleScreen(Screen):
         if entry["source"] in ("galleys", "move") or (entry["unit"] == "galley"
                                                       and entry["source"] == "lent"
                                                       and self.kind == "land"):
-            box.add_widget(text_input(entry["sea"], tr._("from which sea"),
+            box.add_widget(text_field(tr._("from which sea"), entry["sea"],
                                       lambda v: entry.__setitem__("sea", v)))
         count = Factory.Body(text=str(entry["count"]), halign="center", bold=True)
         box.add_widget(row(big("-1", lambda: self.set_entry("count", max(1, entry["count"] - 1))),
@@ -596,7 +534,7 @@ class ConquestBattleScreen(Screen):
             box.add_widget(row(*[choice(words.place(p), p == self.retreat_to,
                                         lambda p=p: self.set_value("retreat_to", p), "retreat")
                                  for p in places[start:start + 2]]))
-        box.add_widget(text_input(self.retreat_to, tr._("retreat to which province"),
+        box.add_widget(text_field(tr._("retreat to which province"), self.retreat_to,
                                   lambda v: setattr(self, "retreat_to", v)))
         box.add_widget(big(tr._("Retreat"), lambda: self.play(
             {"type": "retreat", "side": side, "to": self.retreat_to})))
@@ -616,30 +554,32 @@ class ConquestBattleScreen(Screen):
 
     # --- playing ------------------------------------------------------------------------------
 
-    def play(self, action: dict) -> None:
-        from forge.engine.dice import NeedRoll
+    def play(self, action: dict, dice: list[int] | None = None) -> bool:
+        """Send an action, keeping the state before it (a roll's hits are explained from
+        it)."""
+        self.before = self.session.state
+        return super().play(action, dice)
 
-        tr = App.get_running_app().tr
-        before = self.session.state
-        try:
-            self.session.act(action)
-        except NeedRoll:
-            self.message = tr._("Real dice: enter the faces rolled at the table.")
-            self.refresh()
-            return
-        except Exception as error:          # IllegalAction, ParseError: the engine's words
-            self.message = tr._("Not allowed: {reason}").format(reason=in_words(error, tr))
-            self.refresh()
-            return
+    def need_roll(self, action: dict, dice: list[int] | None, need) -> None:
+        self.message = self.tr._("Real dice: enter the faces rolled at the table.")
+        self.refresh()
+
+    def refused(self, action: dict, error: Exception) -> None:
+        super().refused(action, error)
+        self.refresh()
+
+    def played(self, action: dict, entry: dict | None) -> None:
+        """The roll's faces and hits, the events in words, and the result once the battle is
+        over."""
         self.message = ""
         events = self.session.log()[self.session.position]["events"]
-        words = Words(tr)
         if action["type"] == "roll":
+            words = Words(self.tr)
             self.rolls = [line for event in events if event.get("kind") == "battle-roll"
-                          for line in hit_lines(before, event, words)]
+                          for line in hit_lines(self.before, event, words)]
             self.faces = {}
-        said = describe_events(self.session, [e for e in events
-                                              if e.get("kind") not in ("battle-roll",)])
+        said = event_words([e for e in events if e.get("kind") not in ("battle-roll",)],
+                           self.session)
         if self.session.state.get("battle") is None and any(
                 e.get("kind") in ("battle-over", "naval-cancelled") for e in events):
             self.result = list(self.rolls if action["type"] == "roll" else []) + said
@@ -662,7 +602,7 @@ class ConquestBattleScreen(Screen):
             self.refresh()
 
     def back(self) -> None:
-        App.get_running_app().show("conquest_books")
+        App.get_running_app().show(MAIN_SCREEN)
 
 
 SCREEN = ConquestBattleScreen

@@ -12,28 +12,25 @@ are shown in the players' language.
 """
 from __future__ import annotations
 
-from functools import cache
-
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.popup import Popup
-from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
-from kivy.uix.textinput import TextInput
 
-from companion.screens.conquest_setup import province_name
+from companion.screens.base import GameScreen
+from companion.screens.conquest_names import card_title, place_name, unit_name, units_text
 from companion.theme import fresh_group
-from companion.translate import in_words
+from companion.widgets import Counter, caption, choice_grid, grow_with_text, text_field
 
-GAME = "conquest-of-the-empire-2"
-# the phases' own screens (engineers B and C) and what the button to them says
+# the phases' own screens
 PHASE_SCREENS = {"auction": "conquest_auction", "season-end": "conquest_season",
                  "over": "conquest_end"}
+HINTS = ("open", "min", "choices", "tokens", "hand")   # a legal action's hints, not for the engine
 
 
 def tables():
@@ -42,198 +39,20 @@ def tables():
     return load()
 
 
-@cache
-def _cards_yaml() -> dict:
-    """{card id: (deck, English title)} from the game's cards.yaml."""
-    import yaml
-
-    from forge.engine.conquest.data import CONTENT_DIR
-
-    try:
-        data = yaml.safe_load((CONTENT_DIR / "cards.yaml").read_text(encoding="utf-8")) or {}
-    except (OSError, ValueError):
-        return {}
-    return {card["id"]: (deck["id"], str(card.get("title", card["id"])))
-            for deck in data.get("decks") or [] for card in deck.get("cards") or []}
-
-
-def card_title(card: str, lang: str) -> str:
-    """A card's printed title in the players' language (its id if cards.yaml lacks it)."""
-    from forge.engine.conquest.words import _game_text
-
-    deck, title = _cards_yaml().get(card, (None, card))
-    if deck is None:
-        return card
-    return _game_text(lang, title, f"cards/decks/{deck}/cards/{card}/title") or title
-
-
-def units_text(units: dict, lang: str) -> str:
-    """'3 Infantry, 1 General' in the players' language."""
-    from forge.engine.conquest.words import Names
-
-    class _Lang:
-        def __init__(self, code):
-            self.lang = code
-
-    return Names(_Lang(lang)).units(units)
-
-
-def place_name(place: str, lang: str) -> str:
-    """A key province by its name; any other place as the table named it."""
-    return province_name(place, lang) if place in tables().province_name else place
-
-
 def action_text(action: dict, tr, state: dict | None = None) -> str:
-    """A legal action (or a log entry's action) as a button's words, with its cost."""
-    kind, lang = action.get("type"), tr.lang
-    t = tables()
-    cards = (state or {}).get("cards") or {}
-    player = action.get("player", "")
-    if kind == "take-card":
-        card = action.get("card", "")
-        text = tr._("Take {card}").format(card=card_title(card, lang))
-        cost = action.get("cost", (cards.get(card) or {}).get("cost"))
-        if cost is not None:
-            text += " · " + tr._("{talents} talents").format(talents=cost)
-        return text
-    if kind == "recruit":
-        if action.get("units"):
-            return tr._("{player} recruits {units} in {province}").format(
-                player=player, units=units_text(action["units"], lang),
-                province=place_name(action.get("province", ""), lang))
-        return tr._("Recruit…") + " · " + tr._("+{chaos} chaos").format(chaos=t.chaos["recruit"])
-    if kind == "buy-influence":
-        price = t.economy["influence_price"]
-        if action.get("purchases"):
-            return tr._("{player} buys influence in {province}").format(
-                player=player, province=place_name(action.get("province", ""), lang)) + \
-                " · " + tr._("{talents} talents").format(talents=price * len(action["purchases"]))
-        return tr._("Buy influence…") + " · " + tr._("{talents} talents each").format(
-            talents=price)
-    if kind == "special-tax":
-        rule = t.economy["special_tax"]
-        if action.get("amount"):
-            return tr._("Special tax: +{talents} talents, +{chaos} chaos").format(
-                talents=action["amount"],
-                chaos=action["amount"] // rule["step"] * rule["chaos_per_step"])
-        return tr._("Special tax…") + " · " + tr._("+{chaos} chaos per {step} talents").format(
-            chaos=rule["chaos_per_step"], step=rule["step"])
-    if kind == "move":
-        if action.get("to"):
-            return tr._("{player} moves from {origin}").format(
-                player=player, origin=place_name(action.get("from", ""), lang))
-        return tr._("Move land units…")
-    if kind == "battle":
-        return tr._("Land battle")
-    if kind == "naval":
-        return tr._("Naval move or battle")
-    if kind == "pass":
-        return tr._("Pass")
-    if kind == "use-card":
-        return tr._("Use {card}").format(card=card_title(action.get("card", ""), lang))
-    if kind == "call-vote":
-        return tr._("Senate vote: {card}").format(card=card_title(action.get("card", ""), lang))
-    if kind == "place":
-        if action.get("units"):
-            return tr._("{player} places {units} in {where}").format(
-                player=player, units=units_text(action["units"], lang),
-                where=place_name(action.get("where", ""), lang))
-        return tr._("Place starting units…")
-    if kind == "place-tokens":
-        return tr._("Province tokens laid out") if action.get("tokens") else \
-            tr._("Lay out province tokens…")
-    if kind == "offer-cards":
-        return tr._("Cards dealt") if action.get("cards") else tr._("Deal cards on offer…")
-    if kind == "adjust":
-        return tr._("Correction for {player}").format(player=player) if player else \
-            tr._("Correction…")
-    if kind == "set-board-values":
-        return tr._("Board values")
-    if kind == "relocate":
-        return tr._("{player} moves units (not an action)").format(player=player)
-    if kind == "end-season":
-        return tr._("End of the season")
-    if kind == "bid":
-        return tr._("{player} bids").format(player=player)
-    if kind in ("auction-pass", "vote-pass"):
-        return tr._("{player} passes").format(player=player)
-    if kind == "vote-bid":
-        return tr._("{player} bids senators").format(player=player)
-    if kind in ("roll", "casualties", "retreat", "stay"):
-        return {"roll": tr._("Battle dice"), "casualties": tr._("Casualties"),
-                "retreat": tr._("Retreat"), "stay": tr._("Stay")}[kind]
-    return str(kind)
+    """A legal action (or a log entry's action) as a button's words, with its cost (the
+    engine's label table)."""
+    from forge.engine.conquest.labels import action_label
+
+    return action_label(action, tr, state)
 
 
-
-# --- small form widgets ---------------------------------------------------------------------------
-
-class Counter(BoxLayout):
-    """label  [−] value [+] : a whole number within low..high, in steps."""
-
-    def __init__(self, text: str, low: int = 0, high: int = 99, step: int = 1, value: int = 0,
-                 on_change=None, **kwargs):
-        app = App.get_running_app()
-        super().__init__(size_hint_y=None, height=dp(app.theme.button_dp), spacing=dp(4),
-                         **kwargs)
-        self.low, self.high, self.step, self.value = low, high, step, value
-        self.on_change = on_change
-        self.label = Label(text=text, color=app.theme.ink, font_size=f"{app.theme.text_sp - 2}sp",
-                           halign="left", valign="middle", shorten=True, shorten_from="right")
-        self.label.bind(size=lambda w, s: setattr(w, "text_size", s))
-        self.minus = Factory.BigButton(text="–", size_hint_x=None, width=dp(52))
-        self.shown = Label(text=str(value), color=app.theme.ink, bold=True,
-                           font_size=f"{app.theme.text_sp + 4}sp", size_hint_x=None, width=dp(52))
-        self.plus = Factory.BigButton(text="+", size_hint_x=None, width=dp(52))
-        self.minus.bind(on_release=lambda *_: self.change(-self.step))
-        self.plus.bind(on_release=lambda *_: self.change(self.step))
-        for widget in (self.label, self.minus, self.shown, self.plus):
-            self.add_widget(widget)
-
-    def change(self, delta: int) -> None:
-        self.value = min(max(self.value + delta, self.low), self.high)
-        self.shown.text = str(self.value)
-        if self.on_change:
-            self.on_change()
-
-
-def choice_grid(options: list[tuple[str, str]], group: str, chosen: str | None, on_choose,
-                cols: int = 2) -> GridLayout:
-    """Toggle buttons, two a row; on_choose(value) when one is tapped."""
-    app = App.get_running_app()
-    grid = GridLayout(cols=cols, size_hint_y=None, spacing=dp(6),
-                      row_default_height=dp(app.theme.button_dp), row_force_default=True)
-    grid.bind(minimum_height=grid.setter("height"))
-    grid.buttons = {}
-    group = fresh_group(group)
-    for value, text in options:
-        button = Factory.Choice(text=text, group=group, shorten=True,
-                                state="down" if value == chosen else "normal")
-        button.bind(on_release=lambda _b, v=value: on_choose(v))
-        grid.buttons[value] = button
-        grid.add_widget(button)
-    return grid
-
-
-def text_field(hint: str, text: str = "") -> TextInput:
-    app = App.get_running_app()
-    return TextInput(text=text, hint_text=hint, multiline=False, write_tab=False,
-                     font_size=f"{app.theme.text_sp}sp", size_hint_y=None,
-                     height=dp(app.theme.button_dp), padding=(dp(8), dp(14)))
-
-
-def caption(text: str, **kwargs) -> Label:
-    return Factory.Body(text=text, font_size="16sp", **kwargs)
-
-
-class ConquestBooksScreen(Screen):
+class ConquestBooksScreen(GameScreen):
     """Header, player switcher, one player's ledger, and the actions of the turn."""
 
-    session = ObjectProperty(None, allownone=True)
     header_text = StringProperty("")
     player_text = StringProperty("")
     left_text = StringProperty("")
-    message = StringProperty("")
     shown_player = StringProperty("")       # whose ledger is shown
     talents_text = StringProperty("")
     vp_text = StringProperty("")
@@ -241,17 +60,14 @@ class ConquestBooksScreen(Screen):
     popup = None                            # the open form, for tests
     form = None                             # the form's parts (fields, collect), for tests
 
-    def on_kv_post(self, _base):
-        App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
-
     def open(self, session) -> None:
         """Show a game (new or resumed); a battle or vote in progress goes to its screen."""
-        self.session = session
         App.get_running_app().session = session
-        self.message = ""
-        self.shown_player = ""
-        self.refresh()
+        super().open(session)
         self.follow()
+
+    def reset(self) -> None:
+        self.shown_player = ""
 
     def on_pre_enter(self, *_):
         app = App.get_running_app()
@@ -261,26 +77,18 @@ class ConquestBooksScreen(Screen):
         self.refresh()
 
     def follow(self) -> bool:
-        """A battle or senate vote in progress: go to its screen (if this build has it)."""
+        """A battle or senate vote in progress: go to its screen."""
         state = self.session.state if self.session else {}
         for key, name in (("battle", "conquest_battle"), ("senate", "conquest_senate")):
-            if state.get(key) and App.get_running_app().has_screen_files(name):
+            if state.get(key):
                 self.go(name)
                 return True
         return False
 
     def go(self, name: str) -> None:
         """Another screen of the game, reading the same session."""
-        app = App.get_running_app()
-        if not app.has_screen_files(name):
-            self.message = app.tr._("This screen is not in this version of the app yet.")
-            return
-        app.session = self.session
         self.message = ""          # what happens there is told there; no stale words on return
-        target = app.screen(name)
-        if hasattr(target, "open"):
-            target.open(self.session)
-        app.show(name)
+        self.show_screen(name)
 
     # --- showing --------------------------------------------------------------------------------
 
@@ -349,15 +157,14 @@ class ConquestBooksScreen(Screen):
 
     def ledger_lines(self, player: str) -> dict[str, str]:
         """A player's books in words: influence, cards, senators, units, alliance, cities."""
-        app = App.get_running_app()
-        tr, lang, state = app.tr, app.tr.lang, self.session.state
+        tr, state = self.tr, self.session.state
         book = state["books"][player]
-        influence = ", ".join(f"{province_name(p, lang)} {n}"
+        influence = ", ".join(f"{place_name(p, tr)} {n}"
                               for p, n in book["influence"].items() if n) or "-"
         cards = []
         for card in book["cards"]:
             info = state["cards"].get(card) or {}
-            words = card_title(card, lang)
+            words = card_title(card, tr)
             if card in book["used"]:
                 words += " (" + tr._("used this season") + ")"
             elif info.get("class") == "multiple-use":
@@ -368,12 +175,12 @@ class ConquestBooksScreen(Screen):
             if not here:
                 continue
             if where == "unplaced":
-                units.append(tr._("Not yet placed: {units}").format(units=units_text(here, lang)))
+                units.append(tr._("Not yet placed: {units}").format(units=units_text(here, tr)))
             else:
-                units.append(f"{place_name(where, lang)}: {units_text(here, lang)}")
+                units.append(f"{place_name(where, tr)}: {units_text(here, tr)}")
         alliance = next((name for name, group in (state.get("alliances") or {}).items()
                          if player in group), None)
-        cities = [province_name(p, lang) for p, owner in (state.get("cities") or {}).items()
+        cities = [place_name(p, tr) for p, owner in (state.get("cities") or {}).items()
                   if owner == player]
         lines = {"influence": tr._("Influence: {provinces}").format(provinces=influence),
                  "cards": tr._("Cards: {cards}").format(cards="; ".join(cards) or "-"),
@@ -417,9 +224,7 @@ class ConquestBooksScreen(Screen):
         phase = state.get("phase")
 
         def add(text, callback, action=None):
-            button = Factory.BigButton(text=text)
-            button.bind(texture_size=lambda b, size: setattr(
-                b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+            button = grow_with_text(Factory.BigButton(text=text))
             button.action = action
             button.bind(on_release=lambda _b: callback())
             box.add_widget(button)
@@ -491,25 +296,22 @@ class ConquestBooksScreen(Screen):
             return
         self.play(action)
 
-    def play(self, action: dict) -> bool:
-        """Send an action to the engine; say why if it refuses. True when it was played."""
-        tr = App.get_running_app().tr
-        clean = dict(action)
-        if "open" in action:        # a legal action as the engine lists it: drop its hints
-            clean = {k: v for k, v in action.items()
-                     if k not in ("open", "min", "choices", "tokens", "hand")}
-        try:
-            self.session.act(clean)
-        except Exception as error:          # IllegalAction, ParseError, NeedRoll: their words
-            self.message = tr._("Not allowed: {reason}").format(reason=in_words(error, tr))
-            return False
+    def play(self, action: dict, dice: list[int] | None = None) -> bool:
+        """Send an action to the engine (a legal action without its hints); say why if it
+        refuses. True when it was played."""
+        clean = {k: v for k, v in action.items() if k not in HINTS} if "open" in action \
+            else dict(action)
+        return super().play(clean, dice)
+
+    def played(self, action: dict, entry: dict | None) -> None:
+        """The action's words; the ledger of whose turn it is now; a battle or vote begun goes
+        to its screen."""
         last = self.session.log()[-1]
         self.message = "\n".join(w for w in last["words"] if w)
         self._follow_turn = True
         self.refresh()
         self.ids.info.scroll_y = 1
         self.follow()
-        return True
 
     # --- forms ----------------------------------------------------------------------------------
 
@@ -573,20 +375,20 @@ class ConquestBooksScreen(Screen):
     def form_card_cost(self, action: dict) -> None:
         tr = App.get_running_app().tr
         cost = Counter(tr._("Cost printed on the card"), 0, 100, 5, 0)
-        self.open_form(card_title(action["card"], tr.lang),
+        self.open_form(card_title(action["card"], tr),
                        [caption(tr._("The rulebook gives no cost for this card.")), cost],
                        lambda: {**action, "cost": cost.value})
 
     def form_recruit(self, action: dict) -> None:
         app = App.get_running_app()
-        tr, lang, state, t = app.tr, app.tr.lang, self.session.state, tables()
+        tr, state, t = app.tr, self.session.state, tables()
         player = action["player"]
         held = [p for p, n in state["books"][player]["influence"].items() if n]
         chosen = {"province": held[0] if len(held) == 1 else None}
-        grid = choice_grid([(p, province_name(p, lang)) for p in held], "conquest-recruit",
+        grid = choice_grid([(p, place_name(p, tr)) for p in held], "conquest-recruit",
                            chosen["province"], lambda v: (chosen.update(province=v),
                                                           self._update()))
-        counters = {u: Counter(units_text({u: 1}, lang)[2:] + " · " + str(c), 0, 20, 1, 0,
+        counters = {u: Counter(unit_name(u, tr) + " · " + str(c), 0, 20, 1, 0,
                                on_change=self._update)
                     for u, c in t.unit_cost.items() if c is not None}
         sea = text_field(tr._("Sea for the galleys (its name)"))
@@ -615,11 +417,11 @@ class ConquestBooksScreen(Screen):
 
     def form_buy(self, action: dict) -> None:
         app = App.get_running_app()
-        tr, lang, state, t = app.tr, app.tr.lang, self.session.state, tables()
+        tr, state, t = app.tr, self.session.state, tables()
         player = action["player"]
         chosen = {"province": None}
         tokens = state.get("tokens") or {}
-        grid = choice_grid([(p, province_name(p, lang) + (f" ({tokens[p]})" if tokens.get(p)
+        grid = choice_grid([(p, place_name(p, tr) + (f" ({tokens[p]})" if tokens.get(p)
                                                            else ""))
                             for p in t.key_provinces], "conquest-buy", None,
                            lambda v: (chosen.update(province=v), self._update()))
@@ -660,16 +462,16 @@ class ConquestBooksScreen(Screen):
                        else {"type": "special-tax", "player": action["player"],
                              "amount": chosen["amount"]})
 
-    def _unit_counters(self, units: dict, lang: str, land_only: bool = False) -> dict:
+    def _unit_counters(self, units: dict, tr, land_only: bool = False) -> dict:
         t = tables()
-        return {u: Counter(units_text({u: 1}, lang)[2:], 0, n, 1, 0, on_change=self._update)
+        return {u: Counter(unit_name(u, tr), 0, n, 1, 0, on_change=self._update)
                 for u, n in units.items() if not (land_only and t.unit_where[u] == "sea")}
 
     def form_move(self, action: dict) -> None:
         """Move land units (an action), or with `relocate` any units of any player: a move the
         rules force (leaders withdrawn after a lost battle) or a card grants, not an action."""
         app = App.get_running_app()
-        tr, lang, state = app.tr, app.tr.lang, self.session.state
+        tr, state = app.tr, self.session.state
         relocate = action.get("type") == "relocate"
         chosen = {"player": action.get("player") or self.shown_player or self.current()
                   or state["players"][0], "from": None}
@@ -683,7 +485,7 @@ class ConquestBooksScreen(Screen):
             chosen["from"] = where
             box.clear_widgets()
             counters.clear()
-            counters.update(self._unit_counters(state["army"][chosen["player"]][where], lang,
+            counters.update(self._unit_counters(state["army"][chosen["player"]][where], tr,
                                                 land_only=not relocate))
             for counter in counters.values():
                 box.add_widget(counter)
@@ -694,7 +496,7 @@ class ConquestBooksScreen(Screen):
             from_box.clear_widgets()
             counters.clear()
             places = [w for w in state["army"][player] if w != "unplaced"]
-            from_box.add_widget(choice_grid([(w, place_name(w, lang)) for w in places],
+            from_box.add_widget(choice_grid([(w, place_name(w, tr)) for w in places],
                                             "conquest-move", None, pick))
 
         pick_player(chosen["player"])
@@ -706,7 +508,7 @@ class ConquestBooksScreen(Screen):
             if not chosen["from"] or not units or not to:
                 return None
             to = next((p for p in tables().key_provinces
-                       if province_name(p, lang).lower() == to.lower()), to)
+                       if place_name(p, tr).lower() == to.lower()), to)
             if relocate:
                 return {"type": "relocate", "player": chosen["player"], "from": chosen["from"],
                         "to": to, "units": units}
@@ -723,7 +525,7 @@ class ConquestBooksScreen(Screen):
 
     def form_place(self, action: dict) -> None:
         app = App.get_running_app()
-        tr, lang, state = app.tr, app.tr.lang, self.session.state
+        tr, state = app.tr, self.session.state
         waiting = [p for p in (state.get("order") or state["players"])
                    if state["army"][p].get("unplaced")]
         chosen = {"player": self.shown_player if self.shown_player in waiting else
@@ -742,11 +544,11 @@ class ConquestBooksScreen(Screen):
             counters.clear()
             if player is None:
                 return
-            counters.update(self._unit_counters(state["army"][player]["unplaced"], lang))
+            counters.update(self._unit_counters(state["army"][player]["unplaced"], tr))
             for counter in counters.values():
                 box.add_widget(counter)
             held = [p for p, n in state["books"][player]["influence"].items() if n]
-            where_box.add_widget(choice_grid([(p, province_name(p, lang)) for p in held],
+            where_box.add_widget(choice_grid([(p, place_name(p, tr)) for p in held],
                                              "conquest-place-where", None,
                                              lambda v: chosen.update(where=v)))
 
@@ -768,8 +570,8 @@ class ConquestBooksScreen(Screen):
 
     def form_tokens(self, action: dict) -> None:
         app = App.get_running_app()
-        tr, lang, t = app.tr, app.tr.lang, tables()
-        counters = {p: Counter(province_name(p, lang), 0, 12, 1, 0) for p in t.key_provinces}
+        tr, t = app.tr, tables()
+        counters = {p: Counter(place_name(p, tr), 0, 12, 1, 0) for p in t.key_provinces}
 
         def collect():
             tokens = {p: c.value for p, c in counters.items() if c.value}
@@ -779,13 +581,13 @@ class ConquestBooksScreen(Screen):
 
     def form_cards(self, action: dict) -> None:
         app = App.get_running_app()
-        tr, lang, state = app.tr, app.tr.lang, self.session.state
+        tr, state = app.tr, self.session.state
         taken = set(state["offer"]) | set(state["removed"]) | set(state["votes"])
         for book in state["books"].values():
             taken |= set(book["cards"])
         free = sorted((c for c, info in state["cards"].items()
                        if c not in taken and info.get("deck") == "conquest"),
-                      key=lambda c: card_title(c, lang))
+                      key=lambda c: card_title(c, tr))
         chosen: list[str] = []
         grid = GridLayout(cols=1, size_hint_y=None, spacing=dp(6),
                           row_default_height=dp(app.theme.button_dp), row_force_default=True)
@@ -798,7 +600,7 @@ class ConquestBooksScreen(Screen):
                 chosen.remove(button.card)
 
         for card in free:
-            button = Factory.ToggleButton(text=card_title(card, lang), size_hint_y=None,
+            button = Factory.ToggleButton(text=card_title(card, tr), size_hint_y=None,
                                           height=dp(app.theme.button_dp),
                                           font_size=f"{app.theme.text_sp - 2}sp")
             button.card = card
@@ -810,14 +612,14 @@ class ConquestBooksScreen(Screen):
 
     def form_adjust(self, action: dict) -> None:
         app = App.get_running_app()
-        tr, lang, state, t = app.tr, app.tr.lang, self.session.state, tables()
+        tr, state, t = app.tr, self.session.state, tables()
         chosen = {"player": self.shown_player, "province": None}
         players = choice_grid([(p, p) for p in state["players"]], "conquest-adjust",
                               chosen["player"], lambda v: chosen.update(player=v))
         talents = Counter(tr._("Talents"), -500, 500, 5, 0)
         chaos = Counter(tr._("Chaos"), -50, 50, 1, 0)
         vp = Counter(tr._("VP"), -100, 100, 1, 0)
-        provinces = choice_grid([(p, province_name(p, lang)) for p in t.key_provinces],
+        provinces = choice_grid([(p, place_name(p, tr)) for p in t.key_provinces],
                                 "conquest-adjust-province", None,
                                 lambda v: chosen.update(province=v))
         influence = Counter(tr._("Influence"), -12, 12, 1, 0)

@@ -6,31 +6,17 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from kivy.properties import StringProperty
 
-from companion.screens.conquest_season import grid_row, session_of, table
+from companion.screens.base import GameScreen
+from companion.widgets import grid_row, table
 
 
-class ConquestEndScreen(Screen):
+class ConquestEndScreen(GameScreen):
     """Who won, the standings with the tie-break, and the players' totals."""
 
-    session = ObjectProperty(None, allownone=True)
     result_text = StringProperty("")
     winners_text = StringProperty("")
-
-    def on_kv_post(self, _base):
-        App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
-
-    def open(self, session) -> None:
-        self.session = session
-        self.refresh()
-
-    def on_pre_enter(self, *_args):
-        session = session_of(self)
-        if session is not self.session:
-            self.session = session
-        self.refresh()
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -67,9 +53,7 @@ class ConquestEndScreen(Screen):
                 senators=sum(book["senators"]))))
 
     def show_log(self) -> None:
-        app = App.get_running_app()
-        if app.has_screen_files("conquest_log"):
-            app.open_game(self.session, "conquest_log")
+        self.show_screen("conquest_log")
 
 
 SCREEN = ConquestEndScreen

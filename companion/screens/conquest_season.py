@@ -15,107 +15,16 @@ counts and the cards used are read from the states before and after.
 """
 from __future__ import annotations
 
-from functools import cache
-
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.screenmanager import Screen
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.textinput import TextInput
-from companion.translate import in_words
 
-SETTING = "conquest_board_values"
-
-
-# --- helpers the three screens of engineer C share -------------------------------------------
-
-
-def describe(event: dict, session) -> str:
-    """One event in words, in the session's language (the engine's own sentences)."""
-    from forge.engine.conquest.words import describe as words
-
-    try:
-        return words(event, session.translator)
-    except (KeyError, ValueError):
-        return event.get("kind", "")
-
-
-def place_name(place: str, session) -> str:
-    """A key province's name in the session's language."""
-    from forge.engine.conquest.words import Names
-
-    return Names(session.translator).place(place)
-
-
-@cache
-def _cards() -> dict:
-    """{card id: (deck id, English title, English text)} from the game's cards.yaml."""
-    from forge.content import load_doc
-    from forge.engine.conquest.data import CONTENT_DIR
-
-    path = CONTENT_DIR / "cards.yaml"
-    if not path.exists():
-        return {}
-    out = {}
-    for deck in load_doc(path).data.get("decks", []):
-        for card in deck.get("cards", []):
-            out[card["id"]] = (deck["id"], card.get("title", card["id"]), card.get("text", ""))
-    return out
-
-
-def card_title(card: str, lang: str) -> str:
-    """A card's printed title in a language (the game catalog), else its id."""
-    from forge.engine.conquest.words import _game_text
-
-    deck, title, _text = _cards().get(card, (None, card, ""))
-    if deck is None:
-        return card
-    return _game_text(lang, title, f"cards/decks/{deck}/cards/{card}/title") or title
-
-
-def card_text(card: str, lang: str) -> str:
-    """A card's printed text in a language (the game catalog), else ''."""
-    from forge.engine.conquest.words import _game_text
-
-    deck, _title, text = _cards().get(card, (None, card, ""))
-    if deck is None or not text:
-        return ""
-    return _game_text(lang, text, f"cards/decks/{deck}/cards/{card}/text") or text
-
-
-def session_of(screen):
-    """The session a screen shows: the app's game being played, else the one opened."""
-    return getattr(App.get_running_app(), "session", None) or screen.session
-
-
-def go_books() -> None:
-    App.get_running_app().show("conquest_books")
-
-
-def grid_row(grid, cells, bold=False, first_wide=True) -> None:
-    """One row of a table of Body labels."""
-    for index, text in enumerate(cells):
-        label = Factory.Body(text=str(text), bold=bold,
-                             halign="left" if index == 0 and first_wide else "center")
-        if bold:                        # headers: smaller, so a long word keeps to its column
-            label.font_size = "16sp"
-        grid.add_widget(label)
-
-
-def table(columns: int, first_width: float = 0.4):
-    """A GridLayout of `columns` columns growing with its rows, the first one wider."""
-    grid = GridLayout(cols=columns, size_hint_y=None, spacing=(dp(4), 0))
-    grid.bind(minimum_height=grid.setter("height"))
-    if columns > 1:
-        rest = (1 - first_width) / (columns - 1)
-        grid.cols_minimum = {}
-        grid.col_force_default = False
-        grid.bind(width=lambda g, w: setattr(
-            g, "cols_minimum", {i: w * (first_width if i == 0 else rest) - dp(4)
-                                for i in range(columns)}))
-    return grid
+from companion.screens.base import GameScreen
+from companion.screens.conquest_names import card_title, event_words, place_name
+from companion.screens.conquest_setup import BOARD_VALUES, MAIN_SCREEN
+from companion.widgets import big, grid_row, table
 
 
 # --- the season report, from the end-season log entry -----------------------------------------
@@ -140,33 +49,19 @@ def season_steps(events: list[dict]) -> list[dict]:
     return [{"kind": kind, "events": steps[kind]} for kind in order]
 
 
-class ConquestSeasonScreen(Screen):
+class ConquestSeasonScreen(GameScreen):
     """The end of a season: score it, or walk through what the scoring did."""
 
-    session = ObjectProperty(None, allownone=True)
     title_text = StringProperty("")
     step_text = StringProperty("")
-    message = StringProperty("")
     steps = ListProperty([])
     step_index = NumericProperty(0)
     asking = StringProperty("")         # the key province whose VP the form asks for
     inputs = ListProperty([])           # the form's TextInputs, one per place
     report_at = NumericProperty(-1)     # the log position of the report being walked through
 
-    def on_kv_post(self, _base):
-        App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
-
-    def open(self, session) -> None:
-        self.session = session
-        self.message, self.asking, self.steps = "", "", []
-        self.refresh()
-
-    def on_pre_enter(self, *_args):
-        session = session_of(self)
-        if session is not self.session:
-            self.open(session)
-        else:
-            self.refresh()
+    def reset(self) -> None:
+        self.asking, self.steps = "", []
 
     # --- showing ------------------------------------------------------------------------------
 
@@ -222,11 +117,7 @@ class ConquestSeasonScreen(Screen):
         return content, actions
 
     def _button(self, text: str, on_release, box) -> object:
-        app = App.get_running_app()
-        button = Factory.BigButton(text=text)
-        button.bind(texture_size=lambda b, size: setattr(
-            b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
-        button.bind(on_release=lambda *_: on_release())
+        button = big(text, on_release)
         box.add_widget(button)
         return button
 
@@ -256,11 +147,11 @@ class ConquestSeasonScreen(Screen):
         content, actions = self._clear()
         province = self.asking
         places = tables().places[province]
-        saved = ((app.settings.get(SETTING) or {}).get("vp") or {}).get(province) or []
+        saved = ((app.settings.get(BOARD_VALUES) or {}).get("vp") or {}).get(province) or []
         self.step_text = tr._("Board values")
         content.add_widget(Factory.Body(text=tr._(
             "Enter the VP printed on your board for {province}, for each place.").format(
-            province=place_name(province, self.session))))
+            province=place_name(province, self.session.translator))))
         if saved:
             content.add_widget(Factory.Body(text=tr._("Filled in from your last game: check "
                                                       "them against the board.")))
@@ -326,7 +217,7 @@ class ConquestSeasonScreen(Screen):
                                                   "equal tokens share a place.")))
         for event in scored:
             province = event["province"]
-            content.add_widget(Factory.Section(text=place_name(province, self.session)))
+            content.add_widget(Factory.Section(text=place_name(province, self.session.translator)))
             grid = table(4, 0.34)
             grid_row(grid, [tr._("Player"), tr._("Tokens"), tr._("Place"), tr._("VP")],
                      bold=True)
@@ -363,18 +254,17 @@ class ConquestSeasonScreen(Screen):
 
     def _show_cards(self, events, content) -> None:
         tr = App.get_running_app().tr
-        lang = tr.lang
         before, _after = self._states()
         lines = []
         for player in before["players"]:
             used = before["books"][player].get("used") or []
             if used:
                 lines.append(tr._("{player}: turn face up {cards}").format(
-                    player=player, cards=", ".join(card_title(c, lang) for c in used)))
+                    player=player, cards=", ".join(card_title(c, tr) for c in used)))
         for event in events:
             lines.append(tr._("{player}: give back {cards} (to the cards on offer)").format(
                 player=event["player"],
-                cards=", ".join(card_title(c, lang) for c in event["cards"])))
+                cards=", ".join(card_title(c, tr) for c in event["cards"])))
         if not lines:
             lines.append(tr._("No card was used this season and no diplomacy card is held."))
         content.add_widget(Factory.Body(text=tr._("Multiple-use cards and senate votes are "
@@ -383,29 +273,25 @@ class ConquestSeasonScreen(Screen):
             content.add_widget(Factory.Body(text=line))
 
     def _show_next(self, events, content) -> None:
-        for event in events:
-            content.add_widget(Factory.Body(text=describe(event, self.session)))
+        for words in event_words(events, self.session):
+            content.add_widget(Factory.Body(text=words))
 
     # --- playing ------------------------------------------------------------------------------
 
-    def play(self, action: dict) -> bool:
-        """Send an action; show the engine's refusal, and the board-values form when the VP of
-        a key province are missing. True when the engine took it."""
+    def refused(self, action: dict, error: Exception) -> None:
+        """The engine's refusal; the board-values form when the VP of the key province it
+        names are missing."""
         from forge.engine.conquest.data import tables
 
-        tr = App.get_running_app().tr
-        try:
-            self.session.act(action)
-        except Exception as error:      # IllegalAction, ParseError: the engine's own words
-            self.message = tr._("Not allowed: {reason}").format(reason=in_words(error, tr))
-            named = getattr(error, "fields", {}).get("province")
-            ids = {name: key for key, name in tables().province_name.items()}
-            if action.get("type") == "end-season" and named in ids:
-                self.asking = ids[named]
-                self.show_form()
-            return False
+        super().refused(action, error)
+        named = getattr(error, "fields", {}).get("province")
+        ids = {name: key for key, name in tables().province_name.items()}
+        if action.get("type") == "end-season" and named in ids:
+            self.asking = ids[named]
+            self.show_form()
+
+    def played(self, action: dict, entry: dict | None) -> None:
         self.message = ""
-        return True
 
     def score(self, action: dict) -> None:
         """The end-season action; on success, its report from the first step."""
@@ -425,9 +311,9 @@ class ConquestSeasonScreen(Screen):
             return
         if not self.play({"type": "set-board-values", "vp": {province: values}}):
             return
-        saved = dict(app.settings.get(SETTING) or {})
+        saved = dict(app.settings.get(BOARD_VALUES) or {})
         saved["vp"] = {**(saved.get("vp") or {}), province: values}
-        app.set_setting(SETTING, saved)
+        app.set_setting(BOARD_VALUES, saved)
         self.asking = ""
         legal = [a for a in self.session.legal_actions() if a.get("type") == "end-season"]
         if legal:
@@ -439,13 +325,10 @@ class ConquestSeasonScreen(Screen):
             self.show_step()
 
     def finish(self) -> None:
-        go_books()
+        App.get_running_app().show(MAIN_SCREEN)
 
     def show_end(self) -> None:
-        app = App.get_running_app()
-        screen = app.screen("conquest_end")
-        screen.open(self.session)
-        app.show("conquest_end")
+        self.show_screen("conquest_end")
 
 
 SCREEN = ConquestSeasonScreen

@@ -16,49 +16,34 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.screenmanager import Screen
 
-from companion.screens.conquest_season import (card_text, card_title, describe, go_books,
-                                               place_name, session_of)
+from companion.screens.base import GameScreen
+from companion.screens.conquest_names import card_text, card_title, event_words, place_name
+from companion.screens.conquest_setup import MAIN_SCREEN
 from companion.theme import fresh_group
-from companion.translate import in_words
+from companion.widgets import grow_with_text
+
+HINTS = ("open", "min", "hand")         # a legal action's hints, not for the engine
 
 RESULT_KINDS = ("vote-won", "vote-empty")
 
 
-class ConquestSenateScreen(Screen):
+class ConquestSenateScreen(GameScreen):
     """Call a senate vote, bid or pass in it, and see what it gave."""
 
-    session = ObjectProperty(None, allownone=True)
     title_text = StringProperty("")
     status_text = StringProperty("")
-    message = StringProperty("")
     selected = ListProperty([])         # indexes into the bidder's hand
     need = ObjectProperty(None, allownone=True)    # (action, paid senators) while drawing
     legions_to = StringProperty("")
 
-    def on_kv_post(self, _base):
-        App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
-
-    def open(self, session) -> None:
-        self.session = session
-        self.message, self.need, self.selected = "", None, []
-        self.refresh()
-
-    def on_pre_enter(self, *_args):
-        session = session_of(self)
-        if session is not self.session:
-            self.open(session)
-        else:
-            self.refresh()
+    def reset(self) -> None:
+        self.need, self.selected = None, []
 
     # --- showing ------------------------------------------------------------------------------
 
     def _button(self, text, on_release, box, cls="BigButton"):
-        app = App.get_running_app()
-        button = getattr(Factory, cls)(text=text)
-        button.bind(texture_size=lambda b, size: setattr(
-            b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+        button = grow_with_text(getattr(Factory, cls)(text=text))
         if on_release is not None:
             button.bind(on_release=lambda *_: on_release())
         box.add_widget(button)
@@ -99,9 +84,9 @@ class ConquestSenateScreen(Screen):
         return None
 
     def _card_lines(self, card: str, content) -> None:
-        lang = App.get_running_app().tr.lang
-        content.add_widget(Factory.Section(text=card_title(card, lang)))
-        text = card_text(card, lang)
+        tr = App.get_running_app().tr
+        content.add_widget(Factory.Section(text=card_title(card, tr)))
+        text = card_text(card, tr)
         if text:
             content.add_widget(Factory.Body(text=text, font_size="16sp"))
 
@@ -130,7 +115,7 @@ class ConquestSenateScreen(Screen):
         tr = App.get_running_app().tr
         self._card_lines(action["card"], content)
         button = self._button(tr._("Call the vote: {card}").format(
-            card=card_title(action["card"], tr.lang)), lambda: self.play(action), content)
+            card=card_title(action["card"], tr)), lambda: self.play(action), content)
         button.action = action
         self.call_buttons.append(button)
 
@@ -140,7 +125,7 @@ class ConquestSenateScreen(Screen):
         bid = next((a for a in legal if a.get("type") == "vote-bid"), None)
         passing = next((a for a in legal if a.get("type") == "vote-pass"), None)
         self.title_text = tr._("Senate vote: {card}").format(
-            card=card_title(senate["card"], tr.lang))
+            card=card_title(senate["card"], tr))
         high = senate.get("high")
         lines = [tr._("Called by {player}").format(player=senate["caller"])]
         if high:
@@ -184,7 +169,7 @@ class ConquestSenateScreen(Screen):
             row.bind(minimum_height=row.setter("height"))
             group = fresh_group("legions")
             for province in provinces:
-                toggle = self._button(place_name(province, self.session), None, row,
+                toggle = self._button(place_name(province, self.session.translator), None, row,
                                       cls="Choice")
                 toggle.group = group
                 toggle.state = "down" if province == self.legions_to else "normal"
@@ -204,9 +189,8 @@ class ConquestSenateScreen(Screen):
         words = []
         for entry in reversed(log):
             kinds = [e.get("kind") for e in entry["events"]]
-            for event in entry["events"]:
-                if event.get("kind") in ("vote-bid", "vote-pass"):
-                    words.insert(0, describe(event, self.session))
+            shown = [e for e in entry["events"] if e.get("kind") in ("vote-bid", "vote-pass")]
+            words[:0] = event_words(shown, self.session)
             if "vote-called" in kinds:
                 break
         return words
@@ -237,7 +221,7 @@ class ConquestSenateScreen(Screen):
         tr = App.get_running_app().tr
         _action, paid = self.need
         card = (self.session.state.get("senate") or {}).get("card", "")
-        self.title_text = tr._("Senate vote: {card}").format(card=card_title(card, tr.lang))
+        self.title_text = tr._("Senate vote: {card}").format(card=card_title(card, tr))
         self.status_text = tr._("The winner pays his senators. The player with most influence "
                                 "in Italia draws one of them at random.")
         content.add_widget(Factory.Body(text=tr._("Shuffle the paid cards face down, draw one "
@@ -254,11 +238,11 @@ class ConquestSenateScreen(Screen):
         tr = App.get_running_app().tr
         won = next((e for e in entry["events"] if e.get("kind") in RESULT_KINDS), {})
         self.title_text = tr._("Senate vote: {card}").format(
-            card=card_title(won.get("card", ""), tr.lang))
+            card=card_title(won.get("card", ""), tr))
         self.status_text = tr._("The vote is over.")
         start = [e.get("kind") for e in entry["events"]].index(won.get("kind"))
         card = won.get("card", "")
-        title = card_title(card, tr.lang)
+        title = card_title(card, tr)
         for event in entry["events"][start:]:
             if event.get("kind") in ("turn", "action", "round", "rounds-over"):
                 continue
@@ -267,7 +251,7 @@ class ConquestSenateScreen(Screen):
                 shown["card"] = title               # the card's printed title, not its id
             if shown.get("why") and shown["why"] in card:
                 shown["why"] = title
-            content.add_widget(Factory.Body(text=describe(shown, self.session)))
+            content.add_widget(Factory.Body(text=event_words([shown], self.session)[0]))
 
     # --- playing ------------------------------------------------------------------------------
 
@@ -278,22 +262,18 @@ class ConquestSenateScreen(Screen):
             action["legions_to"] = self.legions_to
         self.play(action)
 
-    def play(self, action: dict, dice: list[int] | None = None) -> None:
-        from forge.engine.dice import NeedRoll
+    def play(self, action: dict, dice: list[int] | None = None) -> bool:
+        """Send an action without a legal action's hints; True when the engine took it."""
+        return super().play({k: v for k, v in action.items() if k not in HINTS}, dice)
 
-        tr = App.get_running_app().tr
-        clean = {k: v for k, v in action.items() if k not in ("open", "min", "hand")}
-        try:
-            self.session.act(clean, dice)
-        except NeedRoll:
-            high = (self.session.state.get("senate") or {}).get("high") or {}
-            self.need = (clean, list(high.get("senators") or []))
-            self.message = ""
-            self.refresh()
-            return
-        except Exception as error:      # IllegalAction, ParseError, BadRoll: their words
-            self.message = tr._("Not allowed: {reason}").format(reason=in_words(error, tr))
-            return
+    def need_roll(self, action: dict, dice: list[int] | None, need) -> None:
+        """Real dice: the senator card drawn from the paid ones is asked."""
+        high = (self.session.state.get("senate") or {}).get("high") or {}
+        self.need = (action, list(high.get("senators") or []))
+        self.message = ""
+        self.refresh()
+
+    def played(self, action: dict, entry: dict | None) -> None:
         self.message, self.need, self.selected = "", None, []
         self.refresh()
 
@@ -305,7 +285,7 @@ class ConquestSenateScreen(Screen):
         self.play(action, [index])
 
     def back(self) -> None:
-        go_books()
+        App.get_running_app().show(MAIN_SCREEN)
 
 
 SCREEN = ConquestSenateScreen

@@ -5,6 +5,9 @@ The board values (the VP of the key provinces the rulebook does not give, the si
 faces) are asked once and remembered in the app settings (`conquest_board_values`), so the next
 game starts with them filled in. Start sends everything as the engine's set-up options; the
 engine refuses what it must (same names, ...) and its words are shown.
+
+The game's door for the app (companion.app): its main screen, the setting it adds, the resume
+list's words for a game in progress and an action in the players' words.
 """
 from __future__ import annotations
 
@@ -17,11 +20,45 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
+from companion.screens.base import REFUSALS
+from companion.screens.conquest_names import place_name, symbol_name
 from companion.theme import fresh_group
 from companion.translate import in_words
 
 GAME = "conquest-of-the-empire-2"
 GAME_NAME = "Conquest of the Empire II"
+MAIN_SCREEN = "conquest_books"
+BOARD_VALUES = "conquest_board_values"
+# the values printed on the table's board and dice, asked once and offered again at the next
+# set-up ({"vp": {...}, "faces": [...]})
+SETTINGS = {BOARD_VALUES: None}
+
+
+def progress_text(progress: dict, tr) -> str:
+    """A game in progress for the resume list: 'Season 2 of 4 · Round 3 · Livia', or the
+    auction, the season's end, the winners."""
+    phase, player = progress.get("phase"), progress.get("player")
+    if phase == "over":
+        winners = ", ".join(progress.get("winners") or []) or "-"
+        return tr._("Game over: {winners} wins").format(winners=winners)
+    parts = [tr._("Season {season} of {seasons}").format(
+        season=progress.get("season"), seasons=progress.get("seasons"))]
+    if phase == "auction":
+        parts.append(tr._("Alliance auction"))
+    elif phase == "season-end":
+        parts.append(tr._("Season end"))
+    elif progress.get("round") is not None:
+        parts.append(tr._("Round {round}").format(round=progress["round"]))
+    if player and phase in ("actions", "auction"):
+        parts.append(player)
+    return " · ".join(parts)
+
+
+def action_words(action: dict, session) -> str:
+    """A log entry's action in the books' words."""
+    from companion.screens.conquest_books import action_text
+
+    return action_text(action, session.translator, session.state)
 
 
 def board_gaps() -> list[tuple[str, int]]:
@@ -30,25 +67,6 @@ def board_gaps() -> list[tuple[str, int]]:
 
     t = tables()
     return [(p, t.places[p]) for p in t.key_provinces if p not in t.vp]
-
-
-def symbol_name(symbol: str, tr, lang: str) -> str:
-    """A battle-die symbol in words: the unit's name (game catalog), or 'Blank'."""
-    from forge.engine.conquest import tables
-    from forge.engine.conquest.words import _game_text
-
-    english = tables().unit_name.get(symbol)
-    if english is None:
-        return tr._("Blank")
-    return _game_text(lang, english, f"tables/units/{symbol}/name") or english
-
-
-def province_name(province: str, lang: str) -> str:
-    from forge.engine.conquest import tables
-    from forge.engine.conquest.words import _game_text
-
-    english = tables().province_name.get(province, province)
-    return _game_text(lang, english, f"tables/key_provinces/{province}/name") or english
 
 
 class ConquestSetupScreen(Screen):
@@ -66,7 +84,7 @@ class ConquestSetupScreen(Screen):
         self.vp_inputs: dict[str, list[TextInput]] = {}
         self.face_buttons: list = []
         self.first_buttons: dict[str, object] = {}
-        saved = app.settings.get("conquest_board_values") or {}
+        saved = app.settings.get(BOARD_VALUES) or {}
         from forge.engine.conquest import tables
 
         self.faces = list(saved.get("faces") or tables().faces)
@@ -133,7 +151,7 @@ class ConquestSetupScreen(Screen):
         self.vp_inputs = {}
         for province, places in board_gaps():
             row = BoxLayout(size_hint_y=None, height=dp(app.theme.button_dp), spacing=dp(6))
-            label = Label(text=province_name(province, app.tr.lang), color=app.theme.ink,
+            label = Label(text=place_name(province, app.tr), color=app.theme.ink,
                           font_size=f"{app.theme.text_sp - 2}sp", halign="left", valign="middle",
                           shorten=True, shorten_from="right")
             label.bind(size=lambda w, s: setattr(w, "text_size", s))
@@ -178,7 +196,7 @@ class ConquestSetupScreen(Screen):
     def show_faces(self) -> None:
         app = App.get_running_app()
         for index, button in enumerate(self.face_buttons):
-            button.text = f"{index + 1}: " + symbol_name(self.faces[index], app.tr, app.tr.lang)
+            button.text = f"{index + 1}: " + symbol_name(self.faces[index], app.tr)
 
     def relabel(self) -> None:
         """The language changed: names of provinces, symbols, hints and 'Drawn'."""
@@ -188,7 +206,7 @@ class ConquestSetupScreen(Screen):
         for row in self.ids.board_values.children:
             for child in row.children:
                 if hasattr(child, "province"):
-                    child.text = province_name(child.province, app.tr.lang)
+                    child.text = place_name(child.province, app.tr)
         self.show_faces()
         self.build_first()
 
@@ -234,12 +252,12 @@ class ConquestSetupScreen(Screen):
             session = TableSession.start(home.store, rules_of(GAME), self.options(), seed,
                                          lang=app.tr.lang, dice_mode=app.dice_mode,
                                          name=GAME_NAME)
-        except Exception as error:          # the engine's refusal, in its words
+        except REFUSALS as error:
             self.ids.message.text = in_words(error, app.tr)
             return
         self.ids.message.text = ""
         values = self.board_values()
-        app.set_setting("conquest_board_values", {**values, "vp": {**self.saved_vp,
+        app.set_setting(BOARD_VALUES, {**values, "vp": {**self.saved_vp,
                                                                   **values["vp"]}})
         self.saved_vp = {**self.saved_vp, **values["vp"]}
         app.open_game(session, "conquest_books")

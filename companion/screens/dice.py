@@ -2,7 +2,8 @@
 
 The tray itself (dice, generator, history) is companion.dice.Tray; this screen only shows it.
 "Roll for me" mode: pick how many of each die and roll. "I roll real dice" mode: tap the face of
-each die the table rolled, then record the throw.
+each die the table rolled, then record the throw. The dice are those of the game being played,
+else of the first listed game that has dice.
 """
 from __future__ import annotations
 
@@ -15,9 +16,21 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.app import game_folder, games_in
 from companion.dice import Tray, game_dice
 
 MAX_EACH = 6          # dice of one kind thrown together
+
+
+def table_dice(app) -> list:
+    """The dice of the game being played, else of the first listed game that has some."""
+    games = [app.game_id] if app.game_id else []
+    for game_id in games + [game_id for game_id, _name in games_in(app.content_dir)]:
+        folder = game_folder(game_id, app.content_dir)
+        dice = game_dice(folder.name, folder.parent) if folder else []
+        if dice:
+            return dice
+    return []
 
 
 def face_range(die) -> str:
@@ -33,11 +46,21 @@ class DiceScreen(Screen):
 
     def on_kv_post(self, _base):
         app = App.get_running_app()
-        self.tray = Tray(game_dice(app.game_id, app.content_dir), rng_state=secrets.randbits(64))
-        self.counts = {die.id: 1 for die in self.tray.dice}
         self.entered: list[tuple[str, int]] = []
         app.bind(dice_mode=lambda *_: self.build_picker())
         app.tr.bind(lang=lambda *_: self.show_history())
+        self.set_dice(table_dice(app))
+
+    def on_pre_enter(self, *_):
+        """Another game since the last visit: its dice, a fresh history."""
+        dice = table_dice(App.get_running_app())
+        if dice != self.tray.dice:
+            self.set_dice(dice)
+            self.show_history()
+
+    def set_dice(self, dice: list) -> None:
+        self.tray = Tray(dice, rng_state=secrets.randbits(64))
+        self.counts = {die.id: 1 for die in self.tray.dice}
         self.build_picker()
 
     # --- the picker: counts or face pads ----------------------------------------------------

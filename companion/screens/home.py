@@ -7,7 +7,8 @@ from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
-from companion.app import GAME_SCREENS, SCREENS, games_in, rules_of
+from companion.app import game_module, game_screens, games_in, rules_of
+from companion.widgets import grow_with_text
 
 
 class HomeScreen(Screen):
@@ -25,6 +26,7 @@ class HomeScreen(Screen):
         Clock.schedule_once(lambda _dt: self.refresh())
 
     def on_pre_enter(self, *_):
+        App.get_running_app().game_id = ""          # no game chosen: the neutral theme
         if self.store is not None:
             self.refresh()
 
@@ -56,18 +58,9 @@ class HomeScreen(Screen):
         if not saved:
             self.ids.saved_games.add_widget(Factory.Body(text=app.tr._("No saved games yet.")))
         for game in saved:
-            entry = Factory.BigButton(text=self.describe(game))
-            entry.bind(texture_size=self._fit_entry)
+            entry = grow_with_text(Factory.BigButton(text=self.describe(game)))
             entry.bind(on_release=lambda _b, g=game: self.resume(g))
             self.ids.saved_games.add_widget(entry)
-
-    @staticmethod
-    def _fit_entry(entry, texture_size) -> None:
-        """A resume entry grows to its two lines (never below the button height)."""
-        from kivy.metrics import dp
-
-        theme = App.get_running_app().theme
-        entry.height = max(dp(theme.button_dp), texture_size[1] + dp(12))
 
     def describe(self, meta: dict) -> str:
         """A resume entry: name and when it was last played; then the round and whose turn it
@@ -78,50 +71,25 @@ class HomeScreen(Screen):
         return f"{first}\n{second}" if second else first
 
     def progress(self, meta: dict) -> str:
-        """'Round 3 · Galerius' (the emperor's name translated), or 'Victory' / 'Defeat'."""
+        """'Round 3 · Galerius' (in the game's words), or 'Victory' / 'Defeat'."""
         tr = App.get_running_app().tr
         outcome = meta.get("outcome")
         if outcome or meta.get("finished"):
             result = outcome.get("result") if isinstance(outcome, dict) else None
             return {"victory": tr._("Victory"), "defeat": tr._("Defeat")}.get(
                 result, tr._("Game over"))
+        game = game_module(meta.get("game"))
         if isinstance(meta.get("progress"), dict):
-            return self.season_progress(meta["progress"])
+            words = getattr(game, "progress_text", None)
+            return words(meta["progress"], tr) if words else ""
         if meta.get("round") is None:
             return ""
         turn = meta.get("turn")
         line = tr._("Round {round}").format(round=meta["round"])
-        return f"{line} · {self.player_name(meta.get('game'), turn)}" if turn else line
-
-    @staticmethod
-    def season_progress(progress: dict) -> str:
-        """A game played in seasons (CONQUEST OF THE EMPIRE II): 'Season 2 of 4 · Round 3 ·
-        Livia', or the auction, the season's end, the winners."""
-        tr = App.get_running_app().tr
-        phase, player = progress.get("phase"), progress.get("player")
-        if phase == "over":
-            winners = ", ".join(progress.get("winners") or []) or "-"
-            return tr._("Game over: {winners} wins").format(winners=winners)
-        parts = [tr._("Season {season} of {seasons}").format(
-            season=progress.get("season"), seasons=progress.get("seasons"))]
-        if phase == "auction":
-            parts.append(tr._("Alliance auction"))
-        elif phase == "season-end":
-            parts.append(tr._("Season end"))
-        elif progress.get("round") is not None:
-            parts.append(tr._("Round {round}").format(round=progress["round"]))
-        if player and phase in ("actions", "auction"):
-            parts.append(player)
-        return " · ".join(parts)
-
-    @staticmethod
-    def player_name(game: str | None, who: str) -> str:
-        """Whose turn, in the player's language (Tetrarchia: the game catalog's emperor names)."""
-        if game == "tetrarchia":
-            from forge.engine.tetrarchia.words import Names
-
-            return Names(App.get_running_app().tr).emperor(who)
-        return who
+        if not turn:
+            return line
+        name = getattr(game, "player_name", None)
+        return f"{line} · {name(turn, tr) if name else turn}"
 
     def new_game(self, game_id: str) -> None:
         """Start a game of `game_id` through the session and list it."""
@@ -130,29 +98,30 @@ class HomeScreen(Screen):
         from companion.session import TableSession
 
         app = App.get_running_app()
-        setup = GAME_SCREENS.get(game_id, (f"{game_id}_setup",))[0]
-        if setup in SCREENS:                        # a game with its own set-up screen
-            app.show(setup)
+        screens = game_screens(game_id)
+        if screens is not None:                     # a game with its own set-up screen
+            app.game_id = game_id
+            app.show(screens[0])
             return
         TableSession.start(self.store, rules_of(game_id), {}, secrets.randbits(32),
                            lang=app.tr.lang, dice_mode=app.dice_mode)
         self.refresh()
 
     def resume(self, meta: dict) -> None:
-        """Open a saved game on its board screen (if the game has one)."""
+        """Open a saved game on its main screen (if the game has screens)."""
         from companion.session import TableSession
         from companion.store import StoreError
 
         app = App.get_running_app()
-        board = GAME_SCREENS.get(meta.get("game"), (None, f"{meta.get('game')}_board"))[1]
-        if board not in SCREENS:
+        screens = game_screens(meta.get("game"))
+        if screens is None:
             return
         try:
             session = TableSession.resume(self.store, meta["id"], lang=app.tr.lang)
         except StoreError as err:       # kept aside or left as it was: the message says which
             self.refresh(notice=str(err))
             return
-        app.open_game(session, board)
+        app.open_game(session)
 
 
 SCREEN = HomeScreen

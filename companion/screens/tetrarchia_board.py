@@ -12,13 +12,14 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
-from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
 from companion.boardview import BoardView  # noqa: F401  (registers the widget for the .kv)
+from companion.screens.base import GameScreen
 from companion.theme import rgba
-from companion.translate import in_words
+from companion.widgets import grow_with_text
 
+HINTS = ("cost", "discs", "gain")       # what a legal action tells the player, not the engine
 
 
 def names_for(session):
@@ -29,51 +30,10 @@ def names_for(session):
 
 
 def action_text(action: dict, tr, names) -> str:
-    """A legal action as a button's words, with its cost."""
-    kind = action.get("type")
-    if kind == "enter":
-        text = tr._("Enter {province}").format(province=names.province(action.get("province")))
-    elif kind == "move" and action.get("emperor"):
-        text = tr._("Move {emperor} to {province}").format(
-            emperor=names.emperor(action["emperor"]), province=names.province(action["to"]))
-    elif kind == "move" and action.get("by") == "fleet":
-        text = tr._("Move to {province} by fleet").format(province=names.province(action["to"]))
-    elif kind == "move":
-        text = tr._("Move to {province}").format(province=names.province(action["to"]))
-    elif kind == "sail":
-        text = tr._("Sail the fleet from {sea} to {to}").format(
-            sea=names.sea(action.get("fleet", "")), to=names.sea(action.get("to", "")))
-    elif kind == "protect":
-        text = tr._("Protect")
-    elif kind == "subdue" and action.get("what") == "agitation":
-        text = tr._("Subdue the Agitation")
-    elif kind == "subdue" and action.get("what") == "revolt":
-        text = tr._("Subdue the Revolt")
-    elif kind == "subdue":
-        text = tr._("Turn the Revolt into Agitation")
-    elif kind == "attack":
-        text = tr._("Attack {province}").format(province=names.province(action.get("target")))
-    elif kind == "imperium":
-        text = tr._("IMPERIVM: more PI")
-    elif kind == "transfer":
-        text = tr._("Give 1 PI to {emperor}").format(emperor=names.emperor(action.get("to", "")))
-    elif kind == "end_turn":
-        text = tr._("End turn")
-    elif kind == "boost":
-        text = tr._("Add +{times}").format(times=action.get("times", 0))
-    elif kind == "block":
-        text = tr._("Stop the army") if action.get("use") else tr._("Let the army attack")
-    elif kind == "setup":
-        text = tr._("Set-up")
-    else:
-        text = str(kind)
-    if action.get("cost"):
-        text += " · " + tr._("{pi} PI").format(pi=action["cost"])
-    if action.get("discs"):
-        text += " · " + tr._("{count} discs out").format(count=action["discs"])
-    if action.get("gain"):
-        text += " · " + tr._("+{pi} PI").format(pi=action["gain"])
-    return text
+    """A legal action as a button's words, with its cost (the engine's label table)."""
+    from forge.engine.tetrarchia.labels import action_label
+
+    return action_label(action, tr, names)
 
 
 def attack_text(action: dict, odds: dict, tr, names) -> str:
@@ -210,15 +170,13 @@ def _army_of(event: dict) -> set | None:
     return None
 
 
-class TetrarchiaBoardScreen(Screen):
+class TetrarchiaBoardScreen(GameScreen):
     """The board, the header, the message panel, the dice pad and the legal actions."""
 
-    session = ObjectProperty(None, allownone=True)
     round_text = StringProperty("")
     emperor_text = StringProperty("")
     emperor_colour = ListProperty([0, 0, 0, 1])
     pi_text = StringProperty("")
-    message = StringProperty("")
     need = ObjectProperty(None, allownone=True)    # (action, dice so far, die) while rolling
     pi = NumericProperty(0)
     popup = None            # the open details or attack confirmation, for tests
@@ -226,19 +184,14 @@ class TetrarchiaBoardScreen(Screen):
     step_index = NumericProperty(0)
     step_button = None      # "Done: next" / "Done" while walking through the steps
 
-    def on_kv_post(self, _base):
-        app = App.get_running_app()
-        self.ids.board.load(app.content_dir)
+    def on_kv_post(self, base):
+        super().on_kv_post(base)
+        self.ids.board.load(App.get_running_app().content_dir)
         self.ids.board.bind(on_province=lambda _w, province: self.show_province(province))
-        app.tr.bind(lang=lambda *_: self.on_language())
 
-    def open(self, session) -> None:
-        """Show a game (a new one or a resumed one)."""
-        self.session = session
+    def reset(self) -> None:
         self.need = None
-        self.message = ""
         self.steps = []
-        self.refresh()
 
     def on_language(self) -> None:
         if self.session is not None:
@@ -301,10 +254,7 @@ class TetrarchiaBoardScreen(Screen):
 
     def _action_button(self, box):
         """A new action button, added at the end of the list."""
-        app = App.get_running_app()
-        button = Factory.BigButton()
-        button.bind(texture_size=lambda b, size: setattr(
-            b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+        button = grow_with_text(Factory.BigButton())
         button.bind(on_release=lambda b: self.choose(b.action))
         box.add_widget(button)
         return button
@@ -379,9 +329,8 @@ class TetrarchiaBoardScreen(Screen):
             names = names_for(self.session)
             for action in province_actions(self.session.state, self.session.legal_actions(),
                                            province):
-                button = Factory.BigButton(text=action_text(action, app.tr, names))
-                button.bind(texture_size=lambda b, size: setattr(
-                    b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+                button = grow_with_text(Factory.BigButton(text=action_text(action, app.tr,
+                                                                           names)))
                 button.action = action
                 button.bind(on_release=lambda b: (self.close_popup(), self.choose(b.action)))
                 listed.append(button)
@@ -413,30 +362,31 @@ class TetrarchiaBoardScreen(Screen):
 
     # --- playing ------------------------------------------------------------------------------
 
-    def play(self, action: dict, dice: list[int] | None = None) -> None:
-        """Apply an action; say why if the engine refuses; ask for a die if one is needed."""
-        from forge.engine.dice import NeedRoll
+    def play(self, action: dict, dice: list[int] | None = None) -> bool:
+        """Apply an action (without the hints of a legal action); say why if the engine
+        refuses; ask for a die if one is needed."""
+        return super().play({k: v for k, v in action.items() if k not in HINTS}, dice)
 
-        tr = App.get_running_app().tr
-        clean = {k: v for k, v in action.items() if k not in ("cost", "discs", "gain")}
-        try:
-            entry = self.session.act(clean, dice)
-        except NeedRoll as need:
-            self.need = (clean, list(dice or []), need.die)
-            self.message = tr._("Roll the {die} die ({reason}) and tap its result.").format(
-                die=need.die, reason=need.reason)
-            self.build_dice()
-            return
-        except Exception as error:          # IllegalAction, ParseError, BadRoll: their words
-            self.need = None
-            self.message = tr._("Not allowed: {reason}").format(reason=in_words(error, tr))
-            self.build_dice()
-            return
+    def need_roll(self, action: dict, dice: list[int] | None, need) -> None:
+        """Real dice: the face buttons of the die the engine waits for."""
+        self.need = (action, list(dice or []), need.die)
+        self.message = self.tr._("Roll the {die} die ({reason}) and tap its result.").format(
+            die=need.die, reason=need.reason)
+        self.build_dice()
+
+    def refused(self, action: dict, error: Exception) -> None:
+        self.need = None
+        super().refused(action, error)
+        self.build_dice()
+
+    def played(self, action: dict, entry: dict | None) -> None:
+        """The log's words for the action; after an end of turn, the barbarian phase step by
+        step; the end screen once the game is over."""
         self.need = None
         last = self.session.log()[-1] if entry is not None else None
         words = last["words"] if last is not None else []
         steps = barbarian_steps(last) if last is not None and \
-            clean.get("type") == "end_turn" else []
+            action.get("type") == "end_turn" else []
         if steps:
             self.steps, self.step_index = steps, 0
         else:
@@ -465,9 +415,7 @@ class TetrarchiaBoardScreen(Screen):
         app = App.get_running_app()
         tr = app.tr
         if self.step_button is None:
-            self.step_button = Factory.BigButton()
-            self.step_button.bind(texture_size=lambda b, size: setattr(
-                b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+            self.step_button = grow_with_text(Factory.BigButton())
             self.step_button.bind(on_release=lambda *_: self.next_step())
         last = self.step_index >= len(self.steps) - 1
         self.step_button.text = tr._("Done") if last else tr._("Done: next")
@@ -492,9 +440,7 @@ class TetrarchiaBoardScreen(Screen):
         self.build_actions()
 
     def show_end(self) -> None:
-        app = App.get_running_app()
-        app.screen("tetrarchia_end").open(self.session)
-        app.show("tetrarchia_end")
+        self.show_screen("tetrarchia_end")
 
     def enter_die(self, value: int) -> None:
         """A die entered from the table: retry the waiting action with it."""
@@ -504,13 +450,10 @@ class TetrarchiaBoardScreen(Screen):
         self.play(action, dice + [value])
 
     def show_log(self) -> None:
-        app = App.get_running_app()
-        app.screen("tetrarchia_log").open(self.session)
-        app.show("tetrarchia_log")
+        self.show_screen("tetrarchia_log")
 
 
 SCREEN = TetrarchiaBoardScreen
-
 
 
 def die_faces(rules_name: str) -> tuple[str, ...]:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from kivy.properties import StringProperty
 
+from companion.screens.base import GameScreen
 from companion.screens.tetrarchia_board import names_for
 
 # the score items of rules.yaml, as the end screen names them
@@ -53,17 +53,12 @@ def el_grande_lines(standing: dict, tr, names) -> list[str]:
     return lines
 
 
-class TetrarchiaEndScreen(Screen):
+class TetrarchiaEndScreen(GameScreen):
     """Victory or defeat, the score, EL GRANDE; Log and Home."""
 
-    session = ObjectProperty(None, allownone=True)
     result_text = StringProperty("")
     reason_text = StringProperty("")
     total_text = StringProperty("")
-
-    def open(self, session) -> None:
-        self.session = session
-        self.refresh()
 
     def refresh(self) -> None:
         from forge.engine.tetrarchia.words import describe
@@ -94,9 +89,7 @@ class TetrarchiaEndScreen(Screen):
                 box.add_widget(Factory.Body(text=line))
 
     def show_log(self) -> None:
-        app = App.get_running_app()
-        app.screen("tetrarchia_log").open(self.session)
-        app.show("tetrarchia_log")
+        self.show_screen("tetrarchia_log")
 
 
 SCREEN = TetrarchiaEndScreen

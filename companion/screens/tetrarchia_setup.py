@@ -4,6 +4,9 @@ opens the board.
 The choices are those of content (rules.yaml's difficulty rows and variants, game.yaml's editions
 and player counts); the game itself is set up by companion.session, and a combination the engine
 refuses (EL GRANDE with 3 players in the earlier edition) is explained in the player's language.
+
+The game's door for the app (companion.app): its main screen, whose turn it is and an action in
+the players' words.
 """
 from __future__ import annotations
 
@@ -11,10 +14,28 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+
+from companion.screens.base import REFUSALS
 from companion.translate import in_words
 
+GAME = "tetrarchia"
+MAIN_SCREEN = "tetrarchia_board"
 DIGITS = ([5, 4, 3], [3, 2, 1], [0, 1, 2], [0, 1, 2])     # fallback: rules.yaml difficulty rows
 DEFAULT_LEVEL = [4, 2, 1, 1]
+
+
+def player_name(who: str, tr) -> str:
+    """An emperor's name in the players' language (the game catalog's)."""
+    from forge.engine.tetrarchia.words import Names
+
+    return Names(tr).emperor(who)
+
+
+def action_words(action: dict, session) -> str:
+    """A log entry's action in the board's words."""
+    from companion.screens.tetrarchia_board import action_text, names_for
+
+    return action_text(action, session.translator, names_for(session))
 
 
 def digit_choices(content_dir) -> list[list[int]]:
@@ -22,7 +43,7 @@ def digit_choices(content_dir) -> list[list[int]]:
     import yaml
 
     try:
-        rules = yaml.safe_load((content_dir / "tetrarchia" / "rules.yaml").read_text("utf-8"))
+        rules = yaml.safe_load((content_dir / GAME / "rules.yaml").read_text("utf-8"))
         rows = rules["difficulty"]["rows"]
         return [sorted({row["low"], row["normal"], row["high"]}) for row in rows]
     except (OSError, KeyError, TypeError, ValueError):
@@ -34,7 +55,7 @@ def variant_choices(content_dir) -> list[dict]:
     import yaml
 
     try:
-        rules = yaml.safe_load((content_dir / "tetrarchia" / "rules.yaml").read_text("utf-8"))
+        rules = yaml.safe_load((content_dir / GAME / "rules.yaml").read_text("utf-8"))
         return [{"id": str(v["id"]), "name": str(v.get("name", v["id"])),
                  "editions": list(v["editions"]) if v.get("editions") else None}
                 for v in rules.get("variants") or []]
@@ -124,14 +145,13 @@ class TetrarchiaSetupScreen(Screen):
             home.store = home.open_store()
         seed = self.seed if self.seed is not None else secrets.randbits(32)
         try:
-            session = TableSession.start(home.store, rules_of("tetrarchia"), self.options(), seed,
+            session = TableSession.start(home.store, rules_of(GAME), self.options(), seed,
                                          lang=app.tr.lang, dice_mode=app.dice_mode)
-        except Exception as error:          # the engine's refusal, in its words
+        except REFUSALS as error:
             self.ids.message.text = in_words(error, app.tr)
             return
         self.ids.message.text = ""
-        app.screen("tetrarchia_board").open(session)
-        app.show("tetrarchia_board")
+        app.open_game(session)
 
 
 SCREEN = TetrarchiaSetupScreen

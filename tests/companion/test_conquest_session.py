@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from companion.app import GAME_SCREENS, games_in, rules_of, title_case, DEFAULT_CONTENT
+from companion.app import DEFAULT_CONTENT, game_screens, games_in, rules_of, title_case
 from companion.session import TableSession, describer_for
 from forge.engine.conquest import progress as conquest_progress
 from companion.store import Store
@@ -23,7 +23,7 @@ def test_the_game_is_listed_with_its_rules_and_screens():
 
     assert rules_of(GAME) is RULES
     assert (GAME, "Conquest of the Empire II") in games_in(DEFAULT_CONTENT)
-    assert GAME_SCREENS[GAME] == ("conquest_setup", "conquest_books")
+    assert game_screens(GAME) == ("conquest_setup", "conquest_books")
     assert title_case("CONQUEST OF THE EMPIRE II") == "Conquest of the Empire II"
     assert title_case("TETRARCHIA") == "Tetrarchia"
 

@@ -1,40 +1,47 @@
 """The game's log in words, newest first; tapping an entry goes back (or forward) to it.
 
-Undo is the session's `goto`: the entries after the chosen one stay in the log as undone (shown
-greyed) until a new action replaces them, so a mistaken undo can be taken back the same way.
-`GameLogScreen` is generic (any game: its main screen's name and an action's words are the two
-things a game gives); `TetrarchiaLogScreen` is Tetrarchia's, conquest_log the other game's.
+One log for every game: a game's `<short name>_log` screen is this one (companion.app). Undo is
+the session's `goto`: the entries after the chosen one stay in the log as undone (shown greyed)
+until a new action replaces them, so a mistaken undo can be taken back the same way. What a game
+gives: its main screen (shown again after going back) and an action in words, from its set-up
+module (`MAIN_SCREEN`, `action_words(action, session)`).
 """
 from __future__ import annotations
 
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
-from kivy.uix.screenmanager import Screen
 
-class GameLogScreen(Screen):
+from companion.app import game_module
+from companion.screens.base import GameScreen
+from companion.widgets import grow_with_text
+
+
+class GameLogScreen(GameScreen):
     """One button a log entry (its action), its sentences below it."""
 
-    session = ObjectProperty(None, allownone=True)
     popup = None
-    board_name = ""             # the game's main screen, shown again after going back
+
+    def on_pre_enter(self, *_args):
+        """The log shows the game it was opened with."""
+
+    def game(self):
+        return game_module(self.session.game.rules.name if self.session else None)
+
+    @property
+    def board_name(self) -> str:
+        """The game's main screen, shown again after going back."""
+        return self.game().MAIN_SCREEN
 
     def action_words(self, action: dict) -> str:
-        """An entry's action in words (each game its own)."""
-        return str(action.get("type", ""))
+        """An entry's action in words (the game's own, else its type)."""
+        words = getattr(self.game(), "action_words", None)
+        return words(action, self.session) if words else str(action.get("type", ""))
 
     def back(self) -> None:
         App.get_running_app().show(self.board_name)
-
-    def on_kv_post(self, _base):
-        App.get_running_app().tr.bind(lang=lambda *_: self.refresh())
-
-    def open(self, session) -> None:
-        self.session = session
-        self.refresh()
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -49,9 +56,7 @@ class GameLogScreen(Screen):
                 label += " · " + app.tr._("now")
             elif entry["undone"]:
                 label += " · " + app.tr._("undone")
-            button = Factory.BigButton(text=label)
-            button.bind(texture_size=lambda b, size: setattr(
-                b, "height", max(dp(app.theme.button_dp), size[1] + dp(12))))
+            button = grow_with_text(Factory.BigButton(text=label))
             if entry["undone"]:
                 button.opacity = 0.6
             button.entry_index = entry["index"]
@@ -86,21 +91,7 @@ class GameLogScreen(Screen):
         if self.popup is not None:
             self.popup.dismiss()
         self.session.goto(index)
-        app = App.get_running_app()
-        board = app.screen(self.board_name)
-        board.open(self.session)
-        app.show(self.board_name)
+        self.show_screen(self.board_name)
 
 
-class TetrarchiaLogScreen(GameLogScreen):
-    """Tetrarchia's log: back to the board; actions in the board's words."""
-
-    board_name = "tetrarchia_board"
-
-    def action_words(self, action: dict) -> str:
-        from companion.screens.tetrarchia_board import action_text, names_for
-
-        return action_text(action, App.get_running_app().tr, names_for(self.session))
-
-
-SCREEN = TetrarchiaLogScreen
+SCREEN = GameLogScreen
