@@ -142,11 +142,6 @@ def games_in(content_dir: Path) -> list[tuple[str, str]]:
     return sorted(games, key=lambda game: game[1])
 
 
-def engine_module(game_id: str) -> str:
-    """The dotted name of a game's rules engine package (forge.registry)."""
-    return engine_for(game_id).package
-
-
 def rules_of(game_id: str):
     """The rules object of a game's engine (forge.registry)."""
     return engine_for(game_id).rules

@@ -8,6 +8,8 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.popup import Popup
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion.theme import fresh_group
@@ -51,9 +53,10 @@ def caption(text: str, **kwargs):
     return Factory.Body(text=text, font_size="16sp", **kwargs)
 
 
-def row(*widgets, height=None):
+def row(*widgets, height=None, spacing: int = 4):
     """Widgets side by side, one button high."""
-    box = BoxLayout(size_hint_y=None, height=height or dp(theme().button_dp), spacing=dp(4))
+    box = BoxLayout(size_hint_y=None, height=height or dp(theme().button_dp),
+                    spacing=dp(spacing))
     for widget in widgets:
         box.add_widget(widget)
     return box
@@ -136,3 +139,29 @@ def grid_row(grid, cells, bold=False, first_wide=True) -> None:
         if bold:                        # headers: smaller, so a long word keeps to its column
             label.font_size = "16sp"
         grid.add_widget(label)
+
+
+def column(*widgets) -> BoxLayout:
+    """Widgets one under the other, the column as tall as they are (for a ScrollView)."""
+    box = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
+    box.bind(minimum_height=box.setter("height"))
+    for widget in widgets:
+        box.add_widget(widget)
+    return box
+
+
+def scrolled(*widgets) -> ScrollView:
+    """A vertical scrolling list of widgets."""
+    scroll = ScrollView(do_scroll_x=False)
+    scroll.add_widget(column(*widgets))
+    return scroll
+
+
+def dialog(title: str, parts: list, buttons: list, **popup_options) -> Popup:
+    """A popup (not yet open): the parts one under the other, then a row of big buttons; it
+    closes only through its buttons."""
+    content = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(4))
+    for part in parts:
+        content.add_widget(part)
+    content.add_widget(row(*buttons, spacing=8))
+    return Popup(title=title, content=content, auto_dismiss=False, **popup_options)

@@ -16,16 +16,15 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import StringProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.popup import Popup
-from kivy.uix.scrollview import ScrollView
 
 from companion.screens.base import GameScreen
 from companion.screens.conquest_names import card_title, place_name, unit_name, units_text
 from companion.theme import fresh_group
-from companion.widgets import Counter, caption, choice_grid, grow_with_text, text_field
+from companion.widgets import (Counter, caption, choice_grid, column, dialog, grow_with_text,
+                               scrolled, text_field)
 
 # the phases' own screens
 PHASE_SCREENS = {"auction": "conquest_auction", "season-end": "conquest_season",
@@ -320,26 +319,14 @@ class ConquestBooksScreen(GameScreen):
         gives the action to send (or None while incomplete); `summary()` its cost in words."""
         app = App.get_running_app()
         tr = app.tr
-        content = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(4))
-        scroll = ScrollView(do_scroll_x=False)
-        inner = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
-        inner.bind(minimum_height=inner.setter("height"))
-        for field in fields:
-            inner.add_widget(field)
-        scroll.add_widget(inner)
-        content.add_widget(scroll)
+        scroll = scrolled(*fields)
         note = Factory.Body(text="", color=app.theme.accent, font_size="16sp")
-        content.add_widget(note)
-        row = BoxLayout(size_hint_y=None, height=dp(app.theme.button_dp), spacing=dp(8))
         cancel = Factory.BigButton(text=tr._("Cancel"))
         ok = Factory.BigButton(text=tr._("OK"))
-        row.add_widget(cancel)
-        row.add_widget(ok)
-        content.add_widget(row)
-        self.popup = Popup(title=title, content=content, size_hint=(0.96, 0.9),
-                           auto_dismiss=False, title_size=f"{app.theme.text_sp}sp",
-                           background="", background_color=app.theme.parchment,
-                           title_color=app.theme.ink, separator_color=app.theme.accent)
+        self.popup = dialog(title, [scroll, note], [cancel, ok], size_hint=(0.96, 0.9),
+                            title_size=f"{app.theme.text_sp}sp", background="",
+                            background_color=app.theme.parchment, title_color=app.theme.ink,
+                            separator_color=app.theme.accent)
 
         def update(*_):
             note.text = summary() if summary else ""
@@ -475,10 +462,8 @@ class ConquestBooksScreen(GameScreen):
         relocate = action.get("type") == "relocate"
         chosen = {"player": action.get("player") or self.shown_player or self.current()
                   or state["players"][0], "from": None}
-        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
-        box.bind(minimum_height=box.setter("height"))
-        from_box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
-        from_box.bind(minimum_height=from_box.setter("height"))
+        box = column()
+        from_box = column()
         counters: dict = {}
 
         def pick(where):
@@ -530,11 +515,9 @@ class ConquestBooksScreen(GameScreen):
                    if state["army"][p].get("unplaced")]
         chosen = {"player": self.shown_player if self.shown_player in waiting else
                   (waiting[0] if waiting else None), "where": None}
-        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
-        box.bind(minimum_height=box.setter("height"))
+        box = column()
         counters: dict = {}
-        where_box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
-        where_box.bind(minimum_height=where_box.setter("height"))
+        where_box = column()
         sea = text_field(tr._("Or a sea (its name), for the galley"))
 
         def pick_player(player):

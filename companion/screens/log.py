@@ -11,12 +11,10 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.popup import Popup
 
 from companion.app import game_module
 from companion.screens.base import GameScreen
-from companion.widgets import grow_with_text
+from companion.widgets import dialog, grow_with_text
 
 
 class GameLogScreen(GameScreen):
@@ -70,18 +68,13 @@ class GameLogScreen(GameScreen):
     def confirm(self, index: int) -> None:
         """Ask before going back to an entry."""
         app = App.get_running_app()
-        content = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(8))
-        content.add_widget(Factory.Body(
+        question = Factory.Body(
             text=app.tr._("Go back to entry {index}? Later entries are undone.").format(
-                index=index), color=app.theme.accent_ink))
-        row = BoxLayout(size_hint_y=None, height=dp(app.theme.button_dp), spacing=dp(8))
+                index=index), color=app.theme.accent_ink)
         no = Factory.BigButton(text=app.tr._("Cancel"))
         yes = Factory.BigButton(text=app.tr._("Go back"))
-        row.add_widget(no)
-        row.add_widget(yes)
-        content.add_widget(row)
-        self.popup = Popup(title=app.tr._("Undo"), content=content, size_hint=(0.9, None),
-                           height=dp(230), auto_dismiss=False)
+        self.popup = dialog(app.tr._("Undo"), [question], [no, yes], size_hint=(0.9, None),
+                            height=dp(230))
         self.popup.yes, self.popup.no = yes, no
         no.bind(on_release=lambda *_: self.popup.dismiss())
         yes.bind(on_release=lambda *_: self.go_to(index))

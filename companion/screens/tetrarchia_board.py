@@ -10,14 +10,13 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 from kivy.uix.scrollview import ScrollView
 
 from companion.boardview import BoardView  # noqa: F401  (registers the widget for the .kv)
 from companion.screens.base import GameScreen
 from companion.theme import rgba
-from companion.widgets import grow_with_text
+from companion.widgets import dialog, grow_with_text, scrolled
 
 HINTS = ("cost", "discs", "gain")       # what a legal action tells the player, not the engine
 
@@ -284,29 +283,16 @@ class TetrarchiaBoardScreen(GameScreen):
         """A popup with scrollable text (and `listed` big buttons under it, one a line) and a
         row of big buttons, inside a phone's screen."""
         app = App.get_running_app()
-        content = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(4))
-        scroll = ScrollView(do_scroll_x=False)
+        text = Factory.Body(text=body, color=app.theme.accent_ink, font_size="18sp")
         if listed:
-            inner = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
-            inner.bind(minimum_height=inner.setter("height"))
-            text = Factory.Body(text=body, color=app.theme.accent_ink, font_size="18sp",
-                                size_hint_y=None)
+            text.size_hint_y = None
             text.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                       texture_size=lambda w, size: setattr(w, "height", size[1]))
-            inner.add_widget(text)
-            for button in listed:
-                inner.add_widget(button)
-            scroll.add_widget(inner)
+            scroll = scrolled(text, *listed)
         else:
-            scroll.add_widget(Factory.Body(text=body, color=app.theme.accent_ink,
-                                           font_size="18sp"))
-        content.add_widget(scroll)
-        row = BoxLayout(size_hint_y=None, height=dp(app.theme.button_dp), spacing=dp(8))
-        for button in buttons:
-            row.add_widget(button)
-        content.add_widget(row)
-        self.popup = Popup(title=title, title_size="20sp", content=content,
-                           size_hint=(0.94, 0.7), auto_dismiss=False)
+            scroll = ScrollView(do_scroll_x=False)
+            scroll.add_widget(text)
+        self.popup = dialog(title, [scroll], buttons, title_size="20sp", size_hint=(0.94, 0.7))
         self.popup.open()
         return self.popup
 
