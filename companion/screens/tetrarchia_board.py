@@ -13,7 +13,7 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from kivy.uix.popup import Popup
 from kivy.uix.scrollview import ScrollView
 
-from companion.boardview import BoardView  # noqa: F401  (registers the widget for the .kv)
+from companion.screens.tetrarchia_boardview import BoardView  # noqa: F401  (the .kv uses it)
 from companion.screens.base import GameScreen
 from companion.theme import rgba
 from companion.widgets import dialog, grow_with_text, scrolled
