@@ -1,8 +1,9 @@
 """The table companion app: a phone beside the board.
 
 `CompanionApp` owns the settings, the translator and a ScreenManager whose screens are built on
-their first visit: a screen is a module of companion/screens (`<name>.py`, exporting `SCREEN`,
-its rules in `<name>.kv` beside it). Screens hold no rules: games go through companion.session,
+their first visit: a screen is a module of the package companion.screens (`<name>.py`, exporting
+`SCREEN`, its rules in `<name>.kv` beside it), found in any folder on the package's path (as
+engines are on forge.engine's). Screens hold no rules: games go through companion.session,
 saves through companion.store, dice through companion.dice.
 
 Nothing here names a game. The games are those forge.registry plays and the game search path
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import sys
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -39,7 +41,6 @@ from forge.registry import engine_for
 from forge.safefs import write_atomic
 
 DEFAULT_CONTENT = SHIPPED_CONTENT
-SCREENS_DIR = Path(__file__).parent / "screens"
 DEFAULT_SETTINGS = {"lang": "en", "dice_mode": "app",  # dice_mode: "app" or "physical" (entered)
                     "keep_screen_on": False}           # Android: buildozer's android.wakelock
 BACK_KEY = 27                                            # Escape on desktop, Back on Android
@@ -89,10 +90,23 @@ WIDGETS_KV = """
 
 
 
+def screen_folders() -> list[Path]:
+    """The folders screens are found in: those of the companion.screens package's path."""
+    import companion.screens
+
+    return [Path(folder) for folder in companion.screens.__path__]
+
+
+def has_screen_module(name: str) -> bool:
+    """Whether a screen module `name` is in one of the screen folders."""
+    return any((folder / f"{name}.py").exists() for folder in screen_folders())
+
+
 def setup_modules() -> list[ModuleType]:
-    """The set-up screen module of every game with screens (companion/screens/*_setup.py)."""
-    return [importlib.import_module(f"companion.screens.{path.stem}")
-            for path in sorted(SCREENS_DIR.glob("*_setup.py"))]
+    """The set-up screen module of every game with screens (`*_setup.py`), by name."""
+    names = sorted({path.stem for folder in screen_folders()
+                    for path in folder.glob("*_setup.py")})
+    return [importlib.import_module(f"companion.screens.{name}") for name in names]
 
 
 def default_settings() -> dict:
@@ -164,7 +178,7 @@ def title_case(title: str) -> str:
 def game_module(game_id: str | None) -> ModuleType | None:
     """A game's set-up screen module (`<engine short name>_setup`), None if it has none."""
     engine = engine_for(game_id) if game_id else None
-    if engine is None or not (SCREENS_DIR / f"{engine.short_name}_setup.py").exists():
+    if engine is None or not has_screen_module(f"{engine.short_name}_setup"):
         return None
     return importlib.import_module(f"companion.screens.{engine.short_name}_setup")
 
@@ -180,9 +194,9 @@ def game_screens(game_id: str | None) -> tuple[str, str] | None:
 def screen_module(name: str) -> ModuleType:
     """The module of a screen: companion/screens/<name>.py, or for `<game>_<shared>` with no
     module of its own the shared screen's (a game's log is the shared log)."""
-    if not (SCREENS_DIR / f"{name}.py").exists() and "_" in name:
+    if not has_screen_module(name) and "_" in name:
         shared = name.rsplit("_", 1)[1]
-        if (SCREENS_DIR / f"{shared}.py").exists():
+        if has_screen_module(shared):
             name = shared
     return importlib.import_module(f"companion.screens.{name}")
 
@@ -206,11 +220,11 @@ def load_kv_once(filename: str, text: str | None = None) -> None:
 
 
 def load_screen_rules(screen_class) -> None:
-    """The .kv rules of a screen class and of the screen classes it is built on."""
+    """The .kv rules of a screen class and of the screen classes it is built on (each module's
+    `.kv` beside it)."""
     for cls in reversed(screen_class.__mro__):
-        module = cls.__module__
-        if module.startswith("companion.screens."):
-            path = SCREENS_DIR / (module.rsplit(".", 1)[1] + ".kv")
+        if cls.__module__.startswith("companion.screens."):
+            path = Path(sys.modules[cls.__module__].__file__).with_suffix(".kv")
             if path.exists():
                 load_kv_once(str(path))
 
