@@ -20,11 +20,12 @@ from forge.boards import Board
 from forge.content import load_doc
 from forge.errors import ContentError
 from forge.games import DEFAULT_CONTENT, load_game
-from forge.schema import SCHEMA_DIR, validate_docs
+from forge.schema import game_schemas, validate_docs
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tetrarchia" / "board.yaml"
 GAME = DEFAULT_CONTENT / "tetrarchia" / "game.yaml"
 FACTS = DEFAULT_CONTENT / "tetrarchia" / "facts.yaml"
+SCHEMAS, _ = game_schemas(DEFAULT_CONTENT / "tetrarchia")     # facts.yaml's schema is the game's
 ABOUT = {"basis": "stated", "rule": "TEST RULE", "says": "A test fact."}
 
 
@@ -112,7 +113,7 @@ def run(board_path, facts_path=FACTS, game_path=GAME, structure_only=False):
 
 
 def schema_problems(*paths):
-    return validate_docs([load(p) for p in paths]).problems
+    return validate_docs([load(p) for p in paths], SCHEMAS).problems
 
 
 def where(problem):
@@ -135,7 +136,7 @@ def test_real_board_satisfies_structure_and_facts():
         docs = {"game": load_doc(GAME), "board": load_doc(real), "facts": load_doc(FACTS)}
     except ContentError as err:
         pytest.skip(f"content/tetrarchia/board.yaml is not valid YAML yet:\n{err}")
-    invalid = validate_docs(list(docs.values())).problems     # only the files the checks read
+    invalid = validate_docs(list(docs.values()), SCHEMAS).problems  # the files the checks read
     if invalid:
         pytest.skip("content/tetrarchia does not pass its schemas yet:\n"
                     + "\n".join(str(p) for p in invalid))
@@ -148,7 +149,7 @@ def test_check_needs_a_board():
 
 
 def test_every_fact_kind_has_a_check_and_a_schema():
-    schema = yaml.safe_load((SCHEMA_DIR / "facts.yaml").read_text(encoding="utf-8"))
+    schema = SCHEMAS["facts.yaml"]
     assert set(schema["fields"]) == set(board_checks.FACT_CHECKS)
     used = yaml.safe_load(FACTS.read_text(encoding="utf-8"))
     assert set(used) <= set(board_checks.FACT_CHECKS)
@@ -735,6 +736,7 @@ def test_content_copy_fails_validation_through_extra_checks(tmp_path, monkeypatc
     (folder / "tetrarchia").mkdir(parents=True)
     for path in (GAME, FACTS, FIXTURE):       # only the files these checks read
         shutil.copy(path, folder / "tetrarchia" / path.name)
+    shutil.copytree(GAME.parent / "schemas", folder / "tetrarchia" / "schemas")
     board = folder / "tetrarchia" / "board.yaml"
     board.write_text(mutate(board.read_text(encoding="utf-8"), [(
         "{from: NARBONENSIS, to: CISALPINA, kind: broken,",
