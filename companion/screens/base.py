@@ -1,5 +1,6 @@
 """What every screen of a game being played shares: its session, its message, its language, and
-`play`, the one way an action reaches the engine.
+`play`, the one way an action reaches the engine; and what a game's set-up screen shares: starting
+the game from its options.
 
 A screen shows `session` (a companion.session.TableSession); `open(session)` shows a game,
 `refresh()` draws it again (after a change, or in another language). On entering, a screen
@@ -102,3 +103,34 @@ class GameScreen(Screen):
         target = app.screen(name)
         target.open(self.session)
         app.show(name)
+
+
+class SetupScreen(Screen):
+    """A game's set-up screen: its choices become the engine's set-up options (`options()`);
+    `start_game` sets the game up and says why when the engine refuses (in `ids.message`)."""
+
+    game = ""                       # the game id
+    seed = None                     # tests set a seed; otherwise a random one
+
+    def options(self) -> dict:
+        """The engine's set-up options from the choices made."""
+        return {}
+
+    def start_game(self, name: str | None = None):
+        """A new game in the app's store from `options()`, or None (the refusal shown)."""
+        import secrets
+
+        from companion.app import rules_of
+        from companion.session import TableSession
+
+        app = App.get_running_app()
+        store = app.screen("home").game_store()
+        seed = self.seed if self.seed is not None else secrets.randbits(32)
+        try:
+            session = TableSession.start(store, rules_of(self.game), self.options(), seed,
+                                         lang=app.tr.lang, dice_mode=app.dice_mode, name=name)
+        except REFUSALS as error:
+            self.ids.message.text = in_words(error, app.tr)
+            return None
+        self.ids.message.text = ""
+        return session

@@ -17,13 +17,11 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
-from companion.screens.base import REFUSALS
+from companion.screens.base import SetupScreen
 from companion.screens.conquest_names import place_name, symbol_name
 from companion.theme import fresh_group
-from companion.translate import in_words
 
 GAME = "conquest-of-the-empire-2"
 GAME_NAME = "Conquest of the Empire II"
@@ -69,14 +67,14 @@ def board_gaps() -> list[tuple[str, int]]:
     return [(p, t.places[p]) for p in t.key_provinces if p not in t.vp]
 
 
-class ConquestSetupScreen(Screen):
+class ConquestSetupScreen(SetupScreen):
     """Names, seasons, first player, dice mode, board values; Start opens the books."""
 
     count = NumericProperty(4)              # players
     seasons = NumericProperty(4)
     first = StringProperty("")              # "" : drawn
     faces = ListProperty([])
-    seed = None                             # tests set a seed; otherwise a random one
+    game = GAME
 
     def on_kv_post(self, _base):
         app = App.get_running_app()
@@ -237,30 +235,15 @@ class ConquestSetupScreen(Screen):
         return options
 
     def start(self) -> None:
-        """Remember the board values, set the game up through the session, open the books."""
-        import secrets
-
-        from companion.app import rules_of
-        from companion.session import TableSession
-
-        app = App.get_running_app()
-        home = app.screen("home")
-        if home.store is None:
-            home.store = home.open_store()
-        seed = self.seed if self.seed is not None else secrets.randbits(32)
-        try:
-            session = TableSession.start(home.store, rules_of(GAME), self.options(), seed,
-                                         lang=app.tr.lang, dice_mode=app.dice_mode,
-                                         name=GAME_NAME)
-        except REFUSALS as error:
-            self.ids.message.text = in_words(error, app.tr)
+        """Set the game up through the session, remember the board values, open the books."""
+        session = self.start_game(name=GAME_NAME)
+        if session is None:
             return
-        self.ids.message.text = ""
+        app = App.get_running_app()
         values = self.board_values()
-        app.set_setting(BOARD_VALUES, {**values, "vp": {**self.saved_vp,
-                                                                  **values["vp"]}})
+        app.set_setting(BOARD_VALUES, {**values, "vp": {**self.saved_vp, **values["vp"]}})
         self.saved_vp = {**self.saved_vp, **values["vp"]}
-        app.open_game(session, "conquest_books")
+        app.open_game(session)
 
 
 SCREEN = ConquestSetupScreen

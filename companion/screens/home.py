@@ -39,12 +39,17 @@ class HomeScreen(Screen):
         return Store(app.data_dir / "games", [rules_of(game_id) for game_id, _ in games],
                      lang=app.tr.lang)
 
+    def game_store(self):
+        """The game store, opened on first use."""
+        if self.store is None:
+            self.store = self.open_store()
+        return self.store
+
     def refresh(self, notice: str = "") -> None:
         """Rebuild the game lists in the current language; `notice` is shown above the saved
         games (why one could not be opened)."""
         app = App.get_running_app()
-        if self.store is None:
-            self.store = self.open_store()
+        self.game_store()
         self.ids.new_games.clear_widgets()
         for game_id, name in games_in(app.content_dir):
             button = Factory.BigButton(text=app.tr._("New game: {name}").format(name=name))

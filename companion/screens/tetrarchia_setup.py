@@ -13,10 +13,8 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, StringProperty
-from kivy.uix.screenmanager import Screen
 
-from companion.screens.base import REFUSALS
-from companion.translate import in_words
+from companion.screens.base import SetupScreen
 
 GAME = "tetrarchia"
 MAIN_SCREEN = "tetrarchia_board"
@@ -63,14 +61,14 @@ def variant_choices(content_dir) -> list[dict]:
         return []
 
 
-class TetrarchiaSetupScreen(Screen):
+class TetrarchiaSetupScreen(SetupScreen):
     """Level digits with +/- buttons, edition, player and variant choices, and Start."""
 
     level = ListProperty(list(DEFAULT_LEVEL))
     edition = StringProperty("later")
     players = NumericProperty(1)
     variants = ListProperty([])     # the chosen variant ids, in rules.yaml order
-    seed = None                     # tests set a seed; otherwise a random one
+    game = GAME
 
     def on_kv_post(self, _base):
         content_dir = App.get_running_app().content_dir
@@ -134,24 +132,9 @@ class TetrarchiaSetupScreen(Screen):
 
     def start(self) -> None:
         """Set up the game through the session and open the board."""
-        import secrets
-
-        from companion.app import rules_of
-        from companion.session import TableSession
-
-        app = App.get_running_app()
-        home = app.screen("home")
-        if home.store is None:
-            home.store = home.open_store()
-        seed = self.seed if self.seed is not None else secrets.randbits(32)
-        try:
-            session = TableSession.start(home.store, rules_of(GAME), self.options(), seed,
-                                         lang=app.tr.lang, dice_mode=app.dice_mode)
-        except REFUSALS as error:
-            self.ids.message.text = in_words(error, app.tr)
-            return
-        self.ids.message.text = ""
-        app.open_game(session)
+        session = self.start_game()
+        if session is not None:
+            App.get_running_app().open_game(session)
 
 
 SCREEN = TetrarchiaSetupScreen
