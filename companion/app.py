@@ -192,7 +192,7 @@ def game_screens(game_id: str | None) -> tuple[str, str] | None:
 
 
 def screen_module(name: str) -> ModuleType:
-    """The module of a screen: companion/screens/<name>.py, or for `<game>_<shared>` with no
+    """The module of a screen: companion.screens.<name>, or for `<game>_<shared>` with no
     module of its own the shared screen's (a game's log is the shared log)."""
     if not has_screen_module(name) and "_" in name:
         shared = name.rsplit("_", 1)[1]

@@ -1,7 +1,8 @@
 """A small theme: the game's parchment and ink colours, large type, 48 dp touch targets.
 
-Colours come from the palette of a game's game.yaml, so the companion looks like the printed kit.
-Sizes are numbers in dp/sp that the .kv files read through `app.theme`.
+Colours come from the palette of the game being played (its game.yaml), so the companion looks
+like the printed kit; before a game is chosen (Home, Settings) the neutral FALLBACK_PALETTE. Sizes
+are numbers in dp/sp that the .kv files read through `app.theme`.
 """
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
+# parchment and ink: the neutral theme, and any colour a game's palette lacks
 FALLBACK_PALETTE = {"ink": "#2a2118", "parchment": "#f4ead3", "land": "#eadbb8",
                     "gold": "#a87c1e", "route": "#7a1f12"}
 
