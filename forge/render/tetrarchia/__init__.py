@@ -1,1 +1,1 @@
-"""Tetrarchia's own art: its board, its emperor summary sheets and its icons."""
+"""Tetrarchia's own art: its board (layout and painting), its emperor summary sheets, its icons."""
