@@ -5,8 +5,15 @@ rolls the 6 die and adds the largest chain of Revolt discs touching it (R4). Eac
 next to the army doubles the emperor's value; each other army next to the emperor doubles the
 army's. Links of every kind count, with no roll (R3). Resolving the result (who leaves the
 board, who moves in) belongs to the phase that started the fight (roman.py, barbarian.py).
+
+The sides before the dice (`roman_side`, `barbarian_side`), a side's value (`combat_value`) and
+the outcomes over every roll (`outcomes`) are public: the bot and the companion's odds weigh a
+fight with them.
 """
 from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
 
 from forge.engine.tetrarchia.data import Tables
 from forge.engine.tetrarchia.state import Ctx, army_provinces, emperor_positions
@@ -72,36 +79,76 @@ def helping_armies(state: dict, t: Tables, emperor_at: str, army_at: str) -> lis
     return [p for p in army_provinces(state) if p in near and p != army_at]
 
 
+def roman_side(state: dict, t: Tables, emperor: str, at: str, army_at: str) -> dict:
+    """The emperor's side before his die: his support from `at`, no boost yet, and the ×2 of
+    each helping emperor."""
+    helpers = helping_emperors(state, t, emperor, army_at)
+    return {"support": emperor_support(state, t, emperor, at), "boost": 0,
+            "multiplier": t.multiplier ** len(helpers), "helpers": helpers}
+
+
+def barbarian_side(state: dict, t: Tables, emperor_at: str, army_at: str) -> dict:
+    """The army's side before its die: its Revolt chain and the ×2 of each helping army."""
+    helpers = helping_armies(state, t, emperor_at, army_at)
+    return {"support": army_support(state, t, army_at),
+            "multiplier": t.multiplier ** len(helpers), "helpers": helpers}
+
+
 def roll_combat(ctx: Ctx, emperor: str, army_at: str, attacker: str) -> dict:
     """Roll both dice and work out both combat values (no boost yet, no result yet)."""
     state, t = ctx.state, ctx.t
     at = state["emperors"][emperor]["at"]
     roman_die = ctx.roll("VI", f"combat: {emperor}", "combat_emperor", emperor=emperor)
     army_die = ctx.roll("6", f"combat: army in {army_at}", "combat_army", province=army_at)
-    emperors = helping_emperors(state, t, emperor, army_at)
-    armies = helping_armies(state, t, at, army_at)
     fight = {
         "attacker": attacker, "emperor": emperor, "emperor_at": at, "army_at": army_at,
-        "roman": {"die": roman_die, "support": emperor_support(state, t, emperor, at),
-                  "boost": 0, "multiplier": t.multiplier ** len(emperors), "helpers": emperors},
-        "barbarian": {"die": army_die, "support": army_support(state, t, army_at),
-                      "multiplier": t.multiplier ** len(armies), "helpers": armies},
+        "roman": {"die": roman_die, **roman_side(state, t, emperor, at, army_at)},
+        "barbarian": {"die": army_die, **barbarian_side(state, t, at, army_at)},
     }
     score(fight)
     return fight
 
 
+def combat_value(die: int, support: int, multiplier: int, boost: int = 0) -> int:
+    """One side's combat value: (die + support + boost) × multiplier."""
+    return (die + support + boost) * multiplier
+
+
+def winner(roman: int, barbarian: int) -> str:
+    """Who wins with these combat values: 'emperor', 'army', or 'tie' (nothing happens)."""
+    if roman > barbarian:
+        return "emperor"
+    return "army" if roman < barbarian else "tie"
+
+
 def score(fight: dict) -> None:
     """Fill in both values and the winner: (die + support + boost) × multiplier each."""
     roman, barbarian = fight["roman"], fight["barbarian"]
-    roman["value"] = (roman["die"] + roman["support"] + roman["boost"]) * roman["multiplier"]
-    barbarian["value"] = (barbarian["die"] + barbarian["support"]) * barbarian["multiplier"]
-    if roman["value"] > barbarian["value"]:
-        fight["winner"] = "emperor"
-    elif roman["value"] < barbarian["value"]:
-        fight["winner"] = "army"
-    else:
-        fight["winner"] = "tie"
+    roman["value"] = combat_value(roman["die"], roman["support"], roman["multiplier"],
+                                  roman["boost"])
+    barbarian["value"] = combat_value(barbarian["die"], barbarian["support"],
+                                      barbarian["multiplier"])
+    fight["winner"] = winner(roman["value"], barbarian["value"])
+
+
+class Outcomes(NamedTuple):
+    """How many of the 36 pairs of the VI and the 6 die end a fight each way."""
+
+    wins: int
+    ties: int
+    losses: int
+
+
+@cache
+def outcomes(support: int, multiplier: int, army_support: int, army_multiplier: int,
+             boost: int = 0) -> Outcomes:
+    """The emperor's wins, ties and losses over every roll of both dice, with these sides."""
+    counts = {"emperor": 0, "tie": 0, "army": 0}
+    for roman_die in range(1, 7):
+        roman = combat_value(roman_die, support, multiplier, boost)
+        for army_die in range(1, 7):
+            counts[winner(roman, combat_value(army_die, army_support, army_multiplier))] += 1
+    return Outcomes(counts["emperor"], counts["tie"], counts["army"])
 
 
 def useful_boost(fight: dict, most: int) -> int:
@@ -109,10 +156,12 @@ def useful_boost(fight: dict, most: int) -> int:
     roman, barbarian = fight["roman"], fight["barbarian"]
     if fight["winner"] == "emperor" or most <= 0:
         return 0
-    base = roman["die"] + roman["support"] + roman["boost"]
     for extra in range(1, most + 1):
-        if (base + extra) * roman["multiplier"] > barbarian["value"]:
+        value = combat_value(roman["die"], roman["support"], roman["multiplier"],
+                             roman["boost"] + extra)
+        if value > barbarian["value"]:
             return extra
-    if (base + most) * roman["multiplier"] == barbarian["value"] and fight["winner"] == "army":
+    best = combat_value(roman["die"], roman["support"], roman["multiplier"], roman["boost"] + most)
+    if best == barbarian["value"] and fight["winner"] == "army":
         return most
     return 0
