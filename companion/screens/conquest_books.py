@@ -25,6 +25,7 @@ from companion.screens.conquest_names import card_title, place_name, unit_name, 
 from companion.theme import fresh_group
 from companion.widgets import (Counter, caption, choice_grid, column, dialog, grow_with_text,
                                scrolled, text_field)
+from forge.engine.conquest.labels import action_label
 
 # the phases' own screens
 PHASE_SCREENS = {"auction": "conquest_auction", "season-end": "conquest_season",
@@ -36,14 +37,6 @@ def tables():
     from forge.engine.conquest import tables as load
 
     return load()
-
-
-def action_text(action: dict, tr, state: dict | None = None) -> str:
-    """A legal action (or a log entry's action) as a button's words, with its cost (the
-    engine's label table)."""
-    from forge.engine.conquest.labels import action_label
-
-    return action_label(action, tr, state)
 
 
 class ConquestBooksScreen(GameScreen):
@@ -254,7 +247,7 @@ class ConquestBooksScreen(GameScreen):
                     continue
                 if kind == "call-vote":
                     continue            # the Senate vote button below
-                add(action_text(action, tr, state), lambda a=action: self.choose(a), action)
+                add(action_label(action, tr, state), lambda a=action: self.choose(a), action)
             if self.vote_cards():
                 add(tr._("Senate vote"), lambda: self.go("conquest_senate"))
         if phase != "over":

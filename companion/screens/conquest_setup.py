@@ -54,9 +54,9 @@ def progress_text(progress: dict, tr) -> str:
 
 def action_words(action: dict, session) -> str:
     """A log entry's action in the books' words."""
-    from companion.screens.conquest_books import action_text
+    from forge.engine.conquest.labels import action_label
 
-    return action_text(action, session.translator, session.state)
+    return action_label(action, session.translator, session.state)
 
 
 def board_gaps() -> list[tuple[str, int]]:

@@ -17,6 +17,7 @@ from companion.screens.tetrarchia_boardview import BoardView  # noqa: F401  (the
 from companion.screens.base import GameScreen
 from companion.theme import rgba
 from companion.widgets import dialog, grow_with_text, scrolled
+from forge.engine.tetrarchia.labels import action_label
 
 HINTS = ("cost", "discs", "gain")       # what a legal action tells the player, not the engine
 
@@ -28,19 +29,12 @@ def names_for(session):
     return Names(session.translator)
 
 
-def action_text(action: dict, tr, names) -> str:
-    """A legal action as a button's words, with its cost (the engine's label table)."""
-    from forge.engine.tetrarchia.labels import action_label
-
-    return action_label(action, tr, names)
-
-
 def attack_text(action: dict, odds: dict, tr, names) -> str:
     """'Attack NARBONENSIS · 2 PI · win 67 %: (VI+3)×2 against 6+7'."""
     from companion.odds import percent, values_text
 
     roman, army = values_text(odds)
-    return action_text(action, tr, names) + " · " + tr._(
+    return action_label(action, tr, names) + " · " + tr._(
         "win {percent} %: {roman} against {army}").format(
         percent=percent(odds["win"]), roman=roman, army=army)
 
@@ -247,7 +241,7 @@ class TetrarchiaBoardScreen(GameScreen):
             if action.get("type") == "attack":
                 button.text = attack_text(action, self.odds(action), app.tr, names)
             else:
-                button.text = action_text(action, app.tr, names)
+                button.text = action_label(action, app.tr, names)
             button.action = action
         box.parent.scroll_y = 1
 
@@ -315,7 +309,7 @@ class TetrarchiaBoardScreen(GameScreen):
             names = names_for(self.session)
             for action in province_actions(self.session.state, self.session.legal_actions(),
                                            province):
-                button = grow_with_text(Factory.BigButton(text=action_text(action, app.tr,
+                button = grow_with_text(Factory.BigButton(text=action_label(action, app.tr,
                                                                            names)))
                 button.action = action
                 button.bind(on_release=lambda b: (self.close_popup(), self.choose(b.action)))
@@ -335,7 +329,7 @@ class TetrarchiaBoardScreen(GameScreen):
         odds = self.odds(action)
         roman, army = values_text(odds)
         body = "\n".join([
-            action_text(action, tr, names),
+            action_label(action, tr, names),
             tr._("Emperor {roman} against army {army}").format(roman=roman, army=army),
             tr._("Win {win} % · tie {tie} % · lose {lose} %").format(
                 win=percent(odds["win"]), tie=percent(odds["tie"]), lose=percent(odds["lose"]))])

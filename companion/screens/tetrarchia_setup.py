@@ -31,9 +31,10 @@ def player_name(who: str, tr) -> str:
 
 def action_words(action: dict, session) -> str:
     """A log entry's action in the board's words."""
-    from companion.screens.tetrarchia_board import action_text, names_for
+    from forge.engine.tetrarchia.labels import action_label
+    from forge.engine.tetrarchia.words import Names
 
-    return action_text(action, session.translator, names_for(session))
+    return action_label(action, session.translator, Names(session.translator))
 
 
 def digit_choices(content_dir) -> list[list[int]]:
