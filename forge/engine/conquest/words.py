@@ -9,7 +9,6 @@ from __future__ import annotations
 from forge.engine import words
 from forge.engine.conquest.data import CONTENT_DIR, GAME, card_data, tables
 from forge.engine.core import N_
-from forge.engine.gametext import game_text
 
 
 class Names(words.Names):
@@ -75,11 +74,6 @@ REASONS = {
     "hail-caesar": N_("senate vote: hail Caesar"), "new-legions": N_("senate vote: new legions"),
     "influence-in-rome": N_("senate vote: influence in Rome"),
 }
-
-
-def _game_text(lang: str, english: str, context: str) -> str | None:
-    """A text of the game's own catalog, None when it has none (see forge.engine.gametext)."""
-    return game_text(CONTENT_DIR, GAME, lang, english, context)
 
 
 def _with_card(template: str):
