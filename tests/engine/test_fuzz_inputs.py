@@ -22,17 +22,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from forge.engine import conquest, tetrarchia
-from forge.engine.conquest.words import describe as conquest_words
 from forge.engine.core import ActionError, ParseError, Session
 from forge.engine.dice import BadRoll, NeedRoll
-from forge.engine.tetrarchia.words import describe as tetrarchia_words
 from forge.i18n import Translator
 from forge.registry import engine_for
 
 REFUSALS = (ActionError, NeedRoll, BadRoll)
 FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 1000)), deadline=None,
                 derandomize=True, database=None, suppress_health_check=list(HealthCheck))
-WORDS = {"tetrarchia": tetrarchia_words, "conquest-of-the-empire-2": conquest_words}
 TRANSLATORS = [Translator("en", strict=False), Translator("es", strict=False)]
 
 
@@ -124,7 +121,7 @@ def check_sound(session: Session) -> None:
     """The game after an accepted input: plain, described, listable, replayable, playable."""
     state = session.states[session.position]
     assert is_plain(state) and is_plain(session.entries[session.position])
-    describe = WORDS[session.rules.name]
+    describe = engine_for(session.rules.name).describe
     for logged in session.entries[session.position]["events"]:
         for tr in TRANSLATORS:
             assert isinstance(describe(logged, tr), str)
