@@ -56,7 +56,7 @@ def _numbers(seed: int):
 
 def deck() -> list[dict]:
     """The 90 cards: id, title, a 40-word text, icon, fill colour, cost (every 7th blank)."""
-    from forge.render.art import ICONS
+    from forge.render.icons import ICONS
 
     icons = sorted(ICONS)
     numbers = _numbers(2026)
@@ -124,6 +124,7 @@ def _icon_pngs(folder: Path, cards: list[dict]) -> None:
 
     from forge.model import MM
     from forge.render import art
+    from forge.render.icons import draw_icon
 
     folder.mkdir(parents=True, exist_ok=True)
     size = 30.0                                 # mm, the art panel's icon box
@@ -135,7 +136,7 @@ def _icon_pngs(folder: Path, cards: list[dict]) -> None:
         tint = art.mix(fill, PANEL, 0.72)
         canvas.setFillColor(art.HexColor(tint))
         canvas.rect(0, 0, size, size, stroke=0, fill=1)
-        art.draw_icon(canvas, icon, size / 2, size / 2, size * 0.8, fill, knock=tint)
+        draw_icon(canvas, icon, size / 2, size / 2, size * 0.8, fill, knock=tint)
         canvas.save()
         subprocess.run(["pdftoppm", "-r", str(DPI), "-png", "-singlefile", str(pdf),
                         str(folder / name)], check=True)
@@ -151,7 +152,8 @@ def run_floor(work: Path, out: Path) -> dict:
 
     from forge.fonts import SANS, SERIF, SERIF_BOLD, register_fonts
     from forge.model import MM
-    from forge.render.art import draw_icon, mix
+    from forge.render.art import mix
+    from forge.render.icons import draw_icon
 
     register_fonts()
     cards = json.loads((work / "deck.json").read_text(encoding="utf-8"))
@@ -428,7 +430,8 @@ def _single_card_pdf(work: Path, out: Path) -> None:
 
     from forge.fonts import SANS, SERIF, SERIF_BOLD, register_fonts
     from forge.model import MM
-    from forge.render.art import draw_icon, mix
+    from forge.render.art import mix
+    from forge.render.icons import draw_icon
 
     register_fonts()
     cards = json.loads((work / "deck.json").read_text(encoding="utf-8"))
@@ -491,8 +494,8 @@ def run_tool(tool: str, work: Path, repeat: int, timeout: float) -> dict:
     """Run a tool `repeat` times in fresh processes; the medians, or why it could not run."""
     package = PEER_PACKAGES.get(tool)
     if package and not _importable(package):
-        return {"tool": tool, "error": f"not installed (pip install -r "
-                                       f"bench/requirements-peers.txt)"}
+        return {"tool": tool, "error": "not installed (pip install -r "
+                                       "bench/requirements-peers.txt)"}
     walls, jobs, result = [], [], {}
     for n in range(repeat):
         out = work / "out" / tool / str(n) / "cards.pdf"

@@ -7,8 +7,9 @@ A screen shows `session` (a companion.session.TableSession); `open(session)` sho
 follows the app's game being played (`app.session`). `play(action, dice)` sends an action and
 catches the engine's named errors: a refusal (forge.engine.errors.ActionError: ParseError,
 IllegalAction) or an impossible entered die (BadRoll) is put in `message` in the players'
-language; a die to enter from the table (NeedRoll) goes to `need_roll`. Anything else is a bug
-and is not caught.
+language; a die to enter from the table (NeedRoll) goes to `need_roll`; a save the system refused
+(OSError: the store has put the game back as it is on disk) is said in `message`. Anything else
+is a bug and is not caught.
 """
 from __future__ import annotations
 
@@ -77,6 +78,11 @@ class GameScreen(Screen):
             return False
         except REFUSALS as error:
             self.refused(action, error)
+            return False
+        except OSError as error:            # the store kept the game as it was on disk
+            self.message = self.tr._("Not saved ({reason}): the action was not kept.").format(
+                reason=error.strerror or error)
+            self.refresh()
             return False
         self.played(action, entry)
         return True

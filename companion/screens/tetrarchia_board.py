@@ -31,7 +31,7 @@ def names_for(session):
 
 def attack_text(action: dict, odds: dict, tr, names) -> str:
     """'Attack NARBONENSIS · 2 PI · win 67 %: (VI+3)×2 against 6+7'."""
-    from companion.odds import percent, values_text
+    from companion.screens.tetrarchia_odds import percent, values_text
 
     roman, army = values_text(odds)
     return action_label(action, tr, names) + " · " + tr._(
@@ -269,7 +269,7 @@ class TetrarchiaBoardScreen(GameScreen):
     # --- details and confirmation --------------------------------------------------------------
 
     def odds(self, action: dict) -> dict:
-        from companion.odds import fight_odds
+        from companion.screens.tetrarchia_odds import fight_odds
 
         return fight_odds(self.session.state, action["target"])
 
@@ -322,7 +322,7 @@ class TetrarchiaBoardScreen(GameScreen):
         if action.get("type") != "attack":
             self.play(action)
             return
-        from companion.odds import percent, values_text
+        from companion.screens.tetrarchia_odds import percent, values_text
 
         app = App.get_running_app()
         tr, names = app.tr, names_for(self.session)

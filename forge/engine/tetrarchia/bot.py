@@ -31,9 +31,9 @@ ending, the round and the score).
 from __future__ import annotations
 
 import heapq
-from functools import cache
 
 from forge.engine.tetrarchia import RULES
+from forge.engine.tetrarchia import combat
 from forge.engine.tetrarchia.combat import own_discs, largest_chain
 from forge.engine.tetrarchia.data import Tables, tables
 from forge.engine.tetrarchia.end import score_of as _score_of
@@ -94,14 +94,9 @@ def score_of(state: dict) -> int:
 
 # --- odds ---------------------------------------------------------------------------------------
 
-@cache
 def odds(support: int, multiplier: int, army: int, army_multiplier: int) -> float:
-    """The emperor's chance of beating the army: (VI + support) × m against (6 + army) × n."""
-    wins = 0
-    for roman in range(1, 7):
-        value = (roman + support) * multiplier
-        wins += sum(value > (die + army) * army_multiplier for die in range(1, 7))
-    return wins / 36
+    """The emperor's chance of beating the army with these sides, by the engine's combat."""
+    return combat.outcomes(support, multiplier, army, army_multiplier).wins / 36
 
 
 def fight_odds(state: dict, t: Tables, emperor: str, at: str, army_at: str,
@@ -109,23 +104,19 @@ def fight_odds(state: dict, t: Tables, emperor: str, at: str, army_at: str,
     """The chance that `emperor`, standing in `at`, beats the army in `army_at` (either way).
 
     `add_disc`: with one of his discs placed in `at` first; `cut`: with the Revolt disc of
-    `at` subdued first (no longer in the army's chain).
+    `at` subdued first (no longer in the army's chain). The sides and the count of the 36
+    rolls are the engine's own (forge.engine.tetrarchia.combat).
     """
     mine = own_discs(state, t, emperor)
     if add_disc:
         mine.add(at)
-    support = largest_chain(t, mine, at)
-    near_army = t.neighbours[army_at]
-    helpers = sum(1 for e, v in state["emperors"].items()
-                  if e != emperor and v["at"] is not None and v["at"] in near_army
-                  and not v["passing"])
-    figures = state["figures"]
-    armies = sum(1 for p in t.neighbours[at] if p != army_at and figures.get(p) == "army")
     revolts = {p for p, d in state["discs"].items() if d == "revolt"}
     if cut:
         revolts.discard(at)
-    return odds(support, t.multiplier ** helpers, largest_chain(t, revolts, army_at),
-                t.multiplier ** armies)
+    helpers = combat.helping_emperors(state, t, emperor, army_at)
+    armies = combat.helping_armies(state, t, at, army_at)
+    return odds(largest_chain(t, mine, at), t.multiplier ** len(helpers),
+                largest_chain(t, revolts, army_at), t.multiplier ** len(armies))
 
 
 # --- travel ---------------------------------------------------------------------------------------

@@ -140,3 +140,24 @@ def test_the_steps_follow_the_language(app, pump, window):
     while board.steps:
         tap(board.step_button, pump)
     assert board.message == ""
+
+
+def test_a_save_the_disk_refuses_keeps_the_game_as_it_was_and_says_so(app, pump, monkeypatch):
+    import errno
+    import os
+
+    from companion import store
+
+    board = start_game(app, pump)
+    position = board.session.position
+
+    def full_disk(_fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(store.os, "fsync", full_disk)
+    tap(action_button(board, "Enter ROMA"), pump)
+    assert board.message == "Not saved (No space left on device): the action was not kept."
+    assert board.session.position == position
+    monkeypatch.undo()
+    tap(action_button(board, "Enter ROMA"), pump)
+    assert board.session.position == position + 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 from forge.engine.core import Session
 from forge.engine.tetrarchia import RULES
 
-from companion.odds import fight_odds, percent, side_text, values_text
+from companion.screens.tetrarchia_odds import fight_odds, percent, side_text, values_text
 
 # The rulebook's NARBONENSIS example: the army has a chain of 7 Revolt discs (6+7), the
 # emperor a chain of 3 of his discs and Galerius in CISALPINA beside the army: (VI+3)×2.
