@@ -36,11 +36,9 @@ from kivy.utils import platform
 from companion.store import desktop_data_dir
 from companion.theme import FALLBACK_PALETTE, Theme, read_palette
 from companion.translate import Translator
-from forge.places import SHIPPED_CONTENT
 from forge.registry import engine_for
 from forge.safefs import write_atomic
 
-DEFAULT_CONTENT = SHIPPED_CONTENT
 DEFAULT_SETTINGS = {"lang": "en", "dice_mode": "app",  # dice_mode: "app" or "physical" (entered)
                     "keep_screen_on": False}           # Android: buildozer's android.wakelock
 BACK_KEY = 27                                            # Escape on desktop, Back on Android
@@ -244,7 +242,7 @@ class CompanionApp(App):
                  content_dir: str | Path | None = None, **kwargs):
         super().__init__(**kwargs)
         self._data_dir = Path(data_dir) if data_dir else None
-        self.content_dir = Path(content_dir) if content_dir else DEFAULT_CONTENT
+        self.content_dir = Path(content_dir) if content_dir else None   # None: the search path
         self.settings = read_settings(self.settings_path)
         self.tr = Translator(self.settings["lang"])
         self.dice_mode = self.settings["dice_mode"]

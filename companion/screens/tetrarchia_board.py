@@ -179,7 +179,9 @@ class TetrarchiaBoardScreen(GameScreen):
 
     def on_kv_post(self, base):
         super().on_kv_post(base)
-        self.ids.board.load(App.get_running_app().content_dir)
+        from companion.app import game_folder
+
+        self.ids.board.load(game_folder("tetrarchia", App.get_running_app().content_dir).parent)
         self.ids.board.bind(on_province=lambda _w, province: self.show_province(province))
 
     def reset(self) -> None:

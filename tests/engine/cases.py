@@ -85,8 +85,13 @@ class Case:
 
 
 def case_folder(game: GameEngine) -> Path:
-    """Where a game's case files are."""
-    return HERE / game.short_name / "cases"
+    """Where a game's case files are: tests/engine/<package>/cases/ for the games in forge; a
+    game whose engine folder lies elsewhere keeps them in cases/<package>/ of its own folder
+    (beside engine/, as tests/newgame does)."""
+    inside = HERE / game.short_name / "cases"
+    if inside.is_dir():
+        return inside
+    return Path(game.module.__file__).resolve().parents[2] / "cases" / game.short_name
 
 
 @cache
