@@ -208,7 +208,8 @@ def theme_of(game_id: str, content_dir: Path | None = None) -> Theme:
 
 
 def load_kv_once(filename: str, text: str | None = None) -> None:
-    """Load kv rules once a process (a second app instance, as in tests, must not add them again)."""
+    """Load kv rules once a process (a second app instance, as in tests, must not add them
+    again)."""
     if filename in Builder.files:
         return
     if text is None:

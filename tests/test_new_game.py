@@ -42,7 +42,6 @@ def run(*args):
     return result.output
 
 
-    engine = engine_for("race")
 def test_the_command_line_plays_it(race, tmp_path):
     saved = tmp_path / "race.json"
     assert "race" in run("--help")
