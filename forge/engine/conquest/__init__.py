@@ -38,10 +38,8 @@ class ConquestRules(GameRules):
     action_schemas = ACTIONS
     options_schema = OPTIONS
     context = Ctx
-
-    def tables(self):
-        """The game's facts (data.py)."""
-        return tables()
+    tables = staticmethod(tables)                 # the game's facts (data.py)
+    legal_actions = staticmethod(legal_actions)   # each with its cost
 
     def start(self, ctx: Ctx, options: dict) -> None:
         """A new game from the options, its first alliance auction open."""
@@ -50,10 +48,6 @@ class ConquestRules(GameRules):
     def play(self, ctx: Ctx, action: dict) -> None:
         """Carry one action out."""
         apply_action(ctx, action)
-
-    def legal_actions(self, state: dict) -> list[dict]:
-        """Every legal action."""
-        return legal_actions(state)
 
 
 RULES = ConquestRules()

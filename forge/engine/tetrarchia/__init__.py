@@ -44,10 +44,8 @@ class TetrarchiaRules(GameRules):
     action_schemas = ACTIONS
     options_schema = OPTIONS
     context = Ctx
-
-    def tables(self):
-        """The game's facts (data.py)."""
-        return tables()
+    tables = staticmethod(tables)                 # the game's facts (data.py)
+    legal_actions = staticmethod(legal_actions)   # each with its cost
 
     def start(self, ctx: Ctx, options: dict) -> None:
         """A new game from the options (level rolls, or a position), its first turn begun."""
@@ -64,10 +62,6 @@ class TetrarchiaRules(GameRules):
             apply_action(ctx, action)
         except GameOver as over:
             finish_game(ctx, over)
-
-    def legal_actions(self, state: dict) -> list[dict]:
-        """Every legal action, each with its cost."""
-        return legal_actions(state)
 
 
 RULES = TetrarchiaRules()
