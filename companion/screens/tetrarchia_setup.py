@@ -72,7 +72,9 @@ class TetrarchiaSetupScreen(SetupScreen):
     game = GAME
 
     def on_kv_post(self, _base):
-        content_dir = App.get_running_app().content_dir
+        from companion.app import game_folder
+
+        content_dir = game_folder(GAME, App.get_running_app().content_dir).parent
         self.choices = digit_choices(content_dir)
         self.all_variants = variant_choices(content_dir)
         self.variant_buttons = {}
