@@ -111,6 +111,38 @@ class GameScreen(Screen):
         app.show(name)
 
 
+class EndScreen(GameScreen):
+    """The end of a game: `result_text`, and the game's own lines in the box its .kv names
+    `lines_box`; "Still playing" while the game runs; its log (`<game>_log`) and Home."""
+
+    result_text = StringProperty("")
+    lines_box = "lines"
+
+    def refresh(self) -> None:
+        box = self.ids[self.lines_box]
+        box.clear_widgets()
+        ended = self.ended(self.session.state) if self.session is not None else None
+        if not ended:
+            self.result_text = self.tr._("Still playing")
+            self.still_playing()
+            return
+        self.show_end(ended, box)
+
+    def ended(self, state: dict) -> dict | None:
+        """What the game's state says of its end, or None while it runs."""
+        raise NotImplementedError
+
+    def still_playing(self) -> None:
+        """Clear the screen's own texts while the game runs."""
+
+    def show_end(self, ended: dict, box) -> None:
+        """Show the end: `result_text`, the screen's own texts, lines in `box`."""
+        raise NotImplementedError
+
+    def show_log(self) -> None:
+        self.show_screen(self.name.rsplit("_", 1)[0] + "_log")
+
+
 class SetupScreen(Screen):
     """A game's set-up screen: its choices become the engine's set-up options (`options()`);
     `start_game` sets the game up and says why when the engine refuses (in `ids.message`)."""

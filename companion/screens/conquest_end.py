@@ -4,31 +4,27 @@ totals from his books; Log and Home.
 """
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 
-from companion.screens.base import GameScreen
+from companion.screens.base import EndScreen
 from companion.widgets import grid_row, table
 
 
-class ConquestEndScreen(GameScreen):
+class ConquestEndScreen(EndScreen):
     """Who won, the standings with the tie-break, and the players' totals."""
 
-    result_text = StringProperty("")
     winners_text = StringProperty("")
+    lines_box = "standings"
 
-    def refresh(self) -> None:
-        app = App.get_running_app()
-        tr = app.tr
-        box = self.ids.standings
-        box.clear_widgets()
-        state = self.session.state if self.session is not None else {}
-        result = state.get("result") or {}
-        if state.get("phase") != "over" or not result:
-            self.result_text = tr._("Still playing")
-            self.winners_text = ""
-            return
+    def ended(self, state: dict) -> dict | None:
+        return state.get("result") if state.get("phase") == "over" else None
+
+    def still_playing(self) -> None:
+        self.winners_text = ""
+
+    def show_end(self, result: dict, box) -> None:
+        tr, state = self.tr, self.session.state
         winners = result.get("winners") or []
         self.result_text = tr._("The game is over")
         self.winners_text = (tr._("Winner: {players}") if len(winners) == 1 else
@@ -51,9 +47,6 @@ class ConquestEndScreen(GameScreen):
                 player=row["player"], vp=book["vp"], tokens=row["influence"],
                 talents=book["talents"], chaos=book["chaos"], cards=len(book["cards"]),
                 senators=sum(book["senators"]))))
-
-    def show_log(self) -> None:
-        self.show_screen("conquest_log")
 
 
 SCREEN = ConquestEndScreen

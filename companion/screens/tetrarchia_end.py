@@ -6,11 +6,10 @@ log's own words for the engine's `end` event.
 """
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 
-from companion.screens.base import GameScreen
+from companion.screens.base import EndScreen
 from companion.screens.tetrarchia_board import names_for
 
 # the score items of rules.yaml, as the end screen names them
@@ -53,24 +52,23 @@ def el_grande_lines(standing: dict, tr, names) -> list[str]:
     return lines
 
 
-class TetrarchiaEndScreen(GameScreen):
+class TetrarchiaEndScreen(EndScreen):
     """Victory or defeat, the score, EL GRANDE; Log and Home."""
 
-    result_text = StringProperty("")
     reason_text = StringProperty("")
     total_text = StringProperty("")
+    lines_box = "score_items"
 
-    def refresh(self) -> None:
+    def ended(self, state: dict) -> dict | None:
+        return state.get("outcome") or None
+
+    def still_playing(self) -> None:
+        self.reason_text, self.total_text = "", ""
+
+    def show_end(self, outcome: dict, box) -> None:
         from forge.engine.tetrarchia.words import describe
 
-        app = App.get_running_app()
-        tr = app.tr
-        box = self.ids.score_items
-        box.clear_widgets()
-        outcome = (self.session.state.get("outcome") if self.session else None) or {}
-        if not outcome:
-            self.result_text, self.reason_text, self.total_text = tr._("Still playing"), "", ""
-            return
+        tr = self.tr
         self.session.set_language(tr.lang)
         self.result_text = tr._("Victory") if outcome.get("result") == "victory" \
             else tr._("Defeat")
@@ -87,9 +85,6 @@ class TetrarchiaEndScreen(GameScreen):
             box.add_widget(Factory.Section(text="EL GRANDE"))
             for line in el_grande_lines(standing, tr, names_for(self.session)):
                 box.add_widget(Factory.Body(text=line))
-
-    def show_log(self) -> None:
-        self.show_screen("tetrarchia_log")
 
 
 SCREEN = TetrarchiaEndScreen
