@@ -10,6 +10,21 @@ import math
 from reportlab.lib.colors import HexColor
 
 
+def curved_outline(c, start: tuple, *curves: tuple):
+    """A closed outline from `start` through Bézier curves, each (x1, y1, x2, y2, x, y)."""
+    path = c.beginPath()
+    path.moveTo(*start)
+    for curve in curves:
+        path.curveTo(*curve)
+    path.close()
+    return path
+
+
+def fill_curved(c, start: tuple, *curves: tuple) -> None:
+    """Fill a closed outline of Bézier curves (see curved_outline) in the fill colour."""
+    c.drawPath(curved_outline(c, start, *curves), stroke=0, fill=1)
+
+
 def galley(c, color, knock):
     """A Roman fleet: a galley with ram, curled stern, sail and oars."""
     c.setFillColor(HexColor(color))

@@ -9,7 +9,7 @@ import math
 
 from reportlab.lib.colors import HexColor
 
-from forge.render.shapes import galley, laurel
+from forge.render.shapes import curved_outline, fill_curved, galley, laurel
 
 # Each icon draws in a box from -1 to 1 on both axes (the canvas is scaled by size / 2 before),
 # filled in one colour; `knock` is the background colour used to separate overlapping parts.
@@ -122,17 +122,10 @@ def _catapult(c, color, knock):
 def _crested_helmet(c, color, knock):
     """General: a Roman officer's helmet with a transverse crest."""
     c.setFillColor(HexColor(color))
-    crest = c.beginPath()
-    crest.moveTo(-0.86, 0.40)
-    crest.curveTo(-0.80, 0.90, 0.80, 0.90, 0.86, 0.40)
-    crest.curveTo(0.50, 0.52, -0.50, 0.52, -0.86, 0.40)
-    crest.close()
-    c.drawPath(crest, stroke=0, fill=1)
-    dome = c.beginPath()
-    dome.moveTo(-0.56, -0.20)
-    dome.curveTo(-0.58, 0.34, -0.32, 0.56, 0.0, 0.56)
-    dome.curveTo(0.32, 0.56, 0.58, 0.34, 0.56, -0.20)
-    dome.close()
+    fill_curved(c, (-0.86, 0.40), (-0.80, 0.90, 0.80, 0.90, 0.86, 0.40),     # crest
+                (0.50, 0.52, -0.50, 0.52, -0.86, 0.40))
+    dome = curved_outline(c, (-0.56, -0.20), (-0.58, 0.34, -0.32, 0.56, 0.0, 0.56),
+                          (0.32, 0.56, 0.58, 0.34, 0.56, -0.20))
     if knock:                                             # a gap under the crest
         c.setStrokeColor(HexColor(knock))
         c.setLineWidth(0.10)
