@@ -10,19 +10,20 @@ import math
 from reportlab.lib.colors import HexColor
 
 
-def curved_outline(c, start: tuple, *curves: tuple):
-    """A closed outline from `start` through Bézier curves, each (x1, y1, x2, y2, x, y)."""
+def outline(c, start: tuple, *segments: tuple):
+    """A closed outline from `start`: each segment a line to (x, y) or a Bézier curve
+    (x1, y1, x2, y2, x, y)."""
     path = c.beginPath()
     path.moveTo(*start)
-    for curve in curves:
-        path.curveTo(*curve)
+    for segment in segments:
+        (path.lineTo if len(segment) == 2 else path.curveTo)(*segment)
     path.close()
     return path
 
 
-def fill_curved(c, start: tuple, *curves: tuple) -> None:
-    """Fill a closed outline of Bézier curves (see curved_outline) in the fill colour."""
-    c.drawPath(curved_outline(c, start, *curves), stroke=0, fill=1)
+def fill_outline(c, start: tuple, *segments: tuple) -> None:
+    """Fill a closed outline (see `outline`) in the fill colour."""
+    c.drawPath(outline(c, start, *segments), stroke=0, fill=1)
 
 
 def galley(c, color, knock):

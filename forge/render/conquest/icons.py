@@ -9,7 +9,7 @@ import math
 
 from reportlab.lib.colors import HexColor
 
-from forge.render.shapes import curved_outline, fill_curved, galley, laurel
+from forge.render.shapes import fill_outline, galley, outline, laurel
 
 # Each icon draws in a box from -1 to 1 on both axes (the canvas is scaled by size / 2 before),
 # filled in one colour; `knock` is the background colour used to separate overlapping parts.
@@ -122,9 +122,9 @@ def _catapult(c, color, knock):
 def _crested_helmet(c, color, knock):
     """General: a Roman officer's helmet with a transverse crest."""
     c.setFillColor(HexColor(color))
-    fill_curved(c, (-0.86, 0.40), (-0.80, 0.90, 0.80, 0.90, 0.86, 0.40),     # crest
+    fill_outline(c, (-0.86, 0.40), (-0.80, 0.90, 0.80, 0.90, 0.86, 0.40),     # crest
                 (0.50, 0.52, -0.50, 0.52, -0.86, 0.40))
-    dome = curved_outline(c, (-0.56, -0.20), (-0.58, 0.34, -0.32, 0.56, 0.0, 0.56),
+    dome = outline(c, (-0.56, -0.20), (-0.58, 0.34, -0.32, 0.56, 0.0, 0.56),
                           (0.32, 0.56, 0.58, 0.34, 0.56, -0.20))
     if knock:                                             # a gap under the crest
         c.setStrokeColor(HexColor(knock))
@@ -133,13 +133,9 @@ def _crested_helmet(c, color, knock):
     c.drawPath(dome, stroke=0, fill=1)
     c.roundRect(-0.66, -0.36, 1.32, 0.22, 0.05, stroke=0, fill=1)  # brow band
     for side in (-1, 1):                                  # hinged cheek guards
-        g = c.beginPath()
-        g.moveTo(side * 0.62, -0.36)
-        g.lineTo(side * 0.18, -0.36)
-        g.curveTo(side * 0.16, -0.60, side * 0.24, -0.84, side * 0.34, -0.96)
-        g.curveTo(side * 0.56, -0.86, side * 0.66, -0.60, side * 0.62, -0.36)
-        g.close()
-        c.drawPath(g, stroke=0, fill=1)
+        fill_outline(c, (side * 0.62, -0.36), (side * 0.18, -0.36),
+                     (side * 0.16, -0.60, side * 0.24, -0.84, side * 0.34, -0.96),
+                     (side * 0.56, -0.86, side * 0.66, -0.60, side * 0.62, -0.36))
     if knock:                                             # the plumes of the crest
         c.setStrokeColor(HexColor(knock))
         c.setLineWidth(0.04)

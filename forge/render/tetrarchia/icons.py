@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 
-from forge.render.shapes import fill_curved, galley, laurel
+from forge.render.shapes import fill_outline, galley, laurel
 
 # Each icon draws in a box from -1 to 1 on both axes (the canvas is scaled by size / 2 before),
 # filled in one colour; `knock` is the background colour used to separate overlapping parts.
@@ -75,27 +75,17 @@ def _helmet(c, color, knock):
     """A barbarian army: a horned helmet with a nose guard."""
     c.setFillColor(HexColor(color))
     for side in (-1, 1):                                  # horns
-        fill_curved(c, (side * 0.40, 0.02),
+        fill_outline(c, (side * 0.40, 0.02),
                     (side * 0.78, 0.02, side * 0.92, 0.30, side * 0.88, 0.92),
                     (side * 0.74, 0.52, side * 0.62, 0.34, side * 0.36, 0.30))
-    fill_curved(c, (-0.52, -0.16), (-0.54, 0.38, -0.30, 0.62, 0.0, 0.62),   # dome
+    fill_outline(c, (-0.52, -0.16), (-0.54, 0.38, -0.30, 0.62, 0.0, 0.62),   # dome
                 (0.30, 0.62, 0.54, 0.38, 0.52, -0.16))
     c.roundRect(-0.60, -0.36, 1.20, 0.24, 0.05, stroke=0, fill=1)   # brow band
-    guard = c.beginPath()                                            # nose guard
-    guard.moveTo(-0.08, -0.36)
-    guard.lineTo(0.08, -0.36)
-    guard.lineTo(0.05, -0.86)
-    guard.lineTo(-0.05, -0.86)
-    guard.close()
-    c.drawPath(guard, stroke=0, fill=1)
+    fill_outline(c, (-0.08, -0.36), (0.08, -0.36), (0.05, -0.86), (-0.05, -0.86))  # nose guard
     for side in (-1, 1):                                  # cheek guards
-        g = c.beginPath()
-        g.moveTo(side * 0.58, -0.36)
-        g.lineTo(side * 0.22, -0.36)
-        g.curveTo(side * 0.26, -0.56, side * 0.34, -0.74, side * 0.40, -0.80)
-        g.curveTo(side * 0.54, -0.70, side * 0.60, -0.52, side * 0.58, -0.36)
-        g.close()
-        c.drawPath(g, stroke=0, fill=1)
+        fill_outline(c, (side * 0.58, -0.36), (side * 0.22, -0.36),
+                     (side * 0.26, -0.56, side * 0.34, -0.74, side * 0.40, -0.80),
+                     (side * 0.54, -0.70, side * 0.60, -0.52, side * 0.58, -0.36))
     if knock:                                             # rivets on the band, a ridge on the dome
         c.setFillColor(HexColor(knock))
         for x in (-0.42, -0.21, 0.21, 0.42):
