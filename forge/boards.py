@@ -1,50 +1,37 @@
-"""The board as a graph: provinces, regions, links, route arrows, seas, capitals and ROMA.
+"""A board as a graph: provinces, the links between them and the sea zones on their coasts.
 
-`Board.from_data` turns the data of a board.yaml into an immutable view that the checks
-(forge/checks/), the rules engine and the drawing share; it imports nothing from
-rendering.
+`Board.from_data` turns the data of a board.yaml into an immutable view that checks, rules
+engines and drawings share. It knows no game: each province and link keeps its entry's fields
+as `data`, and a game with its own words for its board (regions, capitals, routes...)
+subclasses `Board` in its engine package. It imports nothing from rendering.
 """
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterable, Mapping
-
-# --- The graph view ----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Region:
-    """A region: its id, Roman numeral (None for the central region) and board entry."""
-
-    id: str
-    numeral: str | None
-    entry: tuple
+from typing import Any, ClassVar, Iterable, Mapping
 
 
 @dataclass(frozen=True)
 class Province:
-    """A land circle: a Roman province (with a number) or a frontier province (without)."""
+    """A land space: its id, the sea zones on its coast and its entry's fields as data."""
 
     id: str
-    region: str
-    number: int | None
-    frontier: bool
     coast: tuple[str, ...]
-    capital: str | None
-    roma: bool
     entry: tuple                      # field path of its entry in board.yaml
+    data: Mapping[str, Any] = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Link:
-    """A link between two provinces; `route` means an arrow runs from `a` to `b`."""
+    """A link between two provinces, of a kind the game names, and its entry's fields."""
 
     a: str
     b: str
     kind: str
-    route: bool
     entry: tuple
+    data: Mapping[str, Any] = field(compare=False, repr=False)
 
     @property
     def ends(self) -> frozenset[str]:
@@ -70,73 +57,35 @@ class Sea:
 class Board:
     """An immutable graph view of a board."""
 
-    regions: Mapping[str, Region]
     provinces: Mapping[str, Province]
     seas: Mapping[str, Sea]
     links: tuple[Link, ...]
     adjacent: Mapping[str, frozenset[str]]
-    arrows: Mapping[str, Link]        # the first route arrow leaving each province
+
+    province_sections: ClassVar[tuple[str, ...]] = ("provinces",)
+    province_type: ClassVar[type[Province]] = Province
+    link_type: ClassVar[type[Link]] = Link
 
     @classmethod
     def from_data(cls, data: dict) -> Board:
         """Build the view from board data shaped as forge/schemas/board.yaml describes."""
-        regions = {r["id"]: Region(r["id"], r.get("numeral"), ("regions", i))
-                   for i, r in enumerate(data.get("regions", []))}
-        provinces = {}
-        for section in ("provinces", "frontiers"):
+        return cls(**cls.parts_of(data))
+
+    @classmethod
+    def parts_of(cls, data: dict) -> dict[str, Any]:
+        """The view's fields, by name, from board data; a subclass adds its own."""
+        provinces: dict[str, Province] = {}
+        for section in cls.province_sections:
             for i, p in enumerate(data.get(section, [])):
-                provinces.setdefault(p["id"], _province(p, section, i))
+                provinces.setdefault(p["id"], cls.province_type(
+                    p["id"], tuple(p.get("coast", [])), (section, i), _frozen_copy(p)))
         seas = {s["id"]: Sea(s["id"], tuple(s.get("next_to", [])),
                              tuple(s.get("fleet_at", (0, 0))), ("seas", i))
                 for i, s in enumerate(data.get("seas", []))}
-        links = tuple(Link(k["from"], k["to"], k["kind"], bool(k.get("route")), ("links", i))
+        links = tuple(cls.link_type(k["from"], k["to"], k["kind"], ("links", i), _frozen_copy(k))
                       for i, k in enumerate(data.get("links", [])))
-        return cls(MappingProxyType(regions), MappingProxyType(provinces),
-                   MappingProxyType(seas), links, _adjacency(provinces, links), _arrows(links))
-
-    # provinces and regions
-
-    def roman(self) -> tuple[Province, ...]:
-        """The Roman provinces, in board order."""
-        return tuple(p for p in self.provinces.values() if not p.frontier)
-
-    def frontiers(self) -> tuple[Province, ...]:
-        """The frontier (barbarian) provinces, in board order."""
-        return tuple(p for p in self.provinces.values() if p.frontier)
-
-    def in_region(self, region: str) -> tuple[Province, ...]:
-        """The Roman provinces of a region, in board order."""
-        return tuple(p for p in self.roman() if p.region == region)
-
-    def frontier_of(self, region: str) -> str | None:
-        """The frontier province of an outer region."""
-        return next((p.id for p in self.frontiers() if p.region == region), None)
-
-    def coordinate(self, province: str) -> tuple[str | None, int] | None:
-        """A Roman province's (region numeral, number); the numeral is None in ITALIA."""
-        p = self.provinces.get(province)
-        if p is None or p.frontier:
-            return None
-        region = self.regions.get(p.region)
-        return (region.numeral if region else None), p.number
-
-    def province_at(self, region: str, number: int) -> str | None:
-        """The Roman province of `region` numbered `number`."""
-        return next((p.id for p in self.in_region(region) if p.number == number), None)
-
-    def at_coordinate(self, numeral: str, number: int) -> str | None:
-        """The Roman province the dice name: numeral (I-VI) and number (1-6)."""
-        region = next((r.id for r in self.regions.values() if r.numeral == numeral), None)
-        return self.province_at(region, number) if region else None
-
-    @property
-    def roma(self) -> str | None:
-        """The province marked as ROMA."""
-        return next((p.id for p in self.roman() if p.roma), None)
-
-    def capital_of(self, emperor: str) -> str | None:
-        """The province bearing an emperor's capital mark."""
-        return next((p.id for p in self.roman() if p.capital == emperor), None)
+        return {"provinces": MappingProxyType(provinces), "seas": MappingProxyType(seas),
+                "links": links, "adjacent": _adjacency(provinces, links)}
 
     # links
 
@@ -149,7 +98,7 @@ class Board:
         return next((k for k in self.links if k.ends == {a, b} and a != b), None)
 
     def link_kind(self, a: str, b: str) -> str | None:
-        """'normal' or 'broken' for linked provinces, None otherwise."""
+        """The kind of the link joining a and b, None when they are not linked."""
         found = self.link(a, b)
         return found.kind if found else None
 
@@ -162,39 +111,6 @@ class Board:
         allowed = frozenset(within) if within is not None else None
         return frozenset(_distances(self, start, allowed))
 
-    # barbarian routes
-
-    def route_next(self, province: str) -> str | None:
-        """Where an army in `province` goes next: the end of its route arrow."""
-        arrow = self.arrows.get(province)
-        return arrow.b if arrow else None
-
-    def route_from(self, province: str) -> tuple[str, ...]:
-        """The provinces met following arrows from `province`: to ROMA, a dead end or a repeat."""
-        path, seen = [province], {province}
-        while path[-1] != self.roma:
-            nxt = self.route_next(path[-1])
-            if nxt is None or nxt in seen:
-                break
-            path.append(nxt)
-            seen.add(nxt)
-        return tuple(path)
-
-    def route(self, region: str) -> tuple[str, ...]:
-        """A region's barbarian route, from its frontier province to ROMA."""
-        frontier = self.frontier_of(region)
-        return self.route_from(frontier) if frontier else ()
-
-    def route_numbers(self, region: str) -> tuple[int, ...]:
-        """The numbers of the region's own provinces along its route, in route order."""
-        return tuple(self.provinces[p].number for p in self.route(region)
-                     if self.provinces[p].region == region and not self.provinces[p].frontier)
-
-    def distance_to_roma(self, province: str) -> int | None:
-        """Steps along the route arrows from `province` to ROMA; None if they never get there."""
-        path = self.route_from(province)
-        return len(path) - 1 if path[-1] == self.roma else None
-
     # seas
 
     def coastal(self, sea: str) -> frozenset[str]:
@@ -202,11 +118,8 @@ class Board:
         return frozenset(p.id for p in self.provinces.values() if sea in p.coast)
 
 
-def _province(p: dict, section: str, index: int) -> Province:
-    frontier = section == "frontiers"
-    return Province(p["id"], p["region"], None if frontier else p.get("number"), frontier,
-                    tuple(p.get("coast", [])), p.get("capital"), bool(p.get("roma")),
-                    (section, index))
+def _frozen_copy(entry: dict) -> Mapping[str, Any]:
+    return MappingProxyType(dict(entry))
 
 
 def _adjacency(provinces: dict, links: tuple[Link, ...]) -> Mapping[str, frozenset[str]]:
@@ -216,14 +129,6 @@ def _adjacency(provinces: dict, links: tuple[Link, ...]) -> Mapping[str, frozens
             near.setdefault(k.a, set()).add(k.b)
             near.setdefault(k.b, set()).add(k.a)
     return MappingProxyType({p: frozenset(n) for p, n in near.items()})
-
-
-def _arrows(links: tuple[Link, ...]) -> Mapping[str, Link]:
-    arrows: dict[str, Link] = {}
-    for k in links:
-        if k.route:
-            arrows.setdefault(k.a, k)
-    return MappingProxyType(arrows)
 
 
 def _distances(board: Board, start: str, allowed: frozenset | None = None) -> dict[str, int]:

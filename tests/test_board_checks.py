@@ -15,9 +15,10 @@ import pytest
 import yaml
 
 from forge import games
-from forge.checks import tetrarchia as board_checks
 from forge.boards import Board
+from forge.checks import tetrarchia as board_checks
 from forge.content import load_doc
+from forge.engine.tetrarchia.board import TetrarchiaBoard
 from forge.errors import ContentError
 from forge.games import DEFAULT_CONTENT, load_game
 from forge.schema import game_schemas, validate_docs
@@ -173,7 +174,7 @@ def test_facts_name_known_provinces(facts_file):
 
 @pytest.fixture(scope="module")
 def board():
-    return Board.from_data(load_doc(FIXTURE).data)
+    return TetrarchiaBoard.from_data(load_doc(FIXTURE).data)
 
 
 def test_provinces_regions_and_coordinates(board):
@@ -225,6 +226,66 @@ def test_seas_and_coasts(board):
     assert {"THRACIA", "BITHYNIA", "EPIRVS"} <= board.coastal("MARE_AEGAEVM")
     assert "EPIRVS" in board.coastal("MARE_INTERNVM")
     assert "BRITANNIA" not in board.coastal("MARE_ATLANTICVM")
+
+
+# A board of another shape: no regions, no numbers, a city field; two islands and a sea.
+OTHER_SHAPE = {
+    "provinces": [
+        {"id": "ATHENAI", "city": "large", "coast": ["AIGAION"]},
+        {"id": "KORINTHOS", "city": "small", "coast": ["AIGAION", "IONION"]},
+        {"id": "SPARTE"},
+        {"id": "KNOSOS", "city": "small", "coast": ["AIGAION"]},
+        {"id": "GORTYS"},
+    ],
+    "seas": [{"id": "AIGAION", "next_to": ["IONION"], "fleet_at": [10, 20]},
+             {"id": "IONION", "next_to": ["AIGAION"], "fleet_at": [5, 20]}],
+    "links": [
+        {"from": "ATHENAI", "to": "KORINTHOS", "kind": "road"},
+        {"from": "KORINTHOS", "to": "SPARTE", "kind": "mountain"},
+        {"from": "KNOSOS", "to": "GORTYS", "kind": "road"},
+    ],
+}
+
+
+def test_a_board_of_another_shape_is_a_plain_graph():
+    """The generic board reads provinces without regions or numbers and keeps their own fields."""
+    other = Board.from_data(OTHER_SHAPE)
+    assert list(other.provinces) == ["ATHENAI", "KORINTHOS", "SPARTE", "KNOSOS", "GORTYS"]
+    assert other.provinces["ATHENAI"].data["city"] == "large"
+    assert other.provinces["SPARTE"].coast == ()
+    assert other.neighbours("KORINTHOS") == {"ATHENAI", "SPARTE"}
+    assert other.link("SPARTE", "KORINTHOS").kind == "mountain"
+    assert other.link_kind("ATHENAI", "SPARTE") is None
+    assert other.steps_between("ATHENAI", "SPARTE") == 2
+    assert other.steps_between("ATHENAI", "KNOSOS") is None
+    assert other.component("GORTYS") == {"KNOSOS", "GORTYS"}
+    assert other.component("ATHENAI", within=["ATHENAI", "SPARTE"]) == {"ATHENAI"}
+    assert other.coastal("AIGAION") == {"ATHENAI", "KORINTHOS", "KNOSOS"}
+    assert other.seas["IONION"].next_to == ("AIGAION",)
+
+
+def test_the_generic_board_has_no_games_words():
+    """Regions, ROMA, capitals and routes are Tetrarchia's, on its own board class only."""
+    other = Board.from_data(OTHER_SHAPE)
+    for word in ("regions", "roma", "roman", "frontiers", "capital_of", "coordinate", "route",
+                 "distance_to_roma", "arrows"):
+        assert not hasattr(other, word), word
+    assert not hasattr(other.provinces["ATHENAI"], "region")
+    assert not hasattr(other.links[0], "route")
+
+
+def test_a_board_of_another_shape_passes_the_graph_checks_that_hold(tmp_path):
+    """The graph checks name the islands apart from the first province, with no ROMA asked."""
+    from forge.checks.graph import GRAPH_CHECKS, Where
+
+    path = tmp_path / "board.yaml"
+    path.write_text(yaml.safe_dump(OTHER_SHAPE, sort_keys=False), encoding="utf-8")
+    doc = load_doc(path)
+    where = Where(Board.from_data(doc.data), doc, None)
+    messages = [p.message for rule in GRAPH_CHECKS for p in rule(where)]
+    assert messages == [
+        "KNOSOS cannot be reached from ATHENAI by links (nor can GORTYS); the board must be one "
+        "connected map"]
 
 
 def test_the_view_is_immutable(board):

@@ -17,11 +17,15 @@ from forge.errors import Problem
 
 @dataclass(frozen=True)
 class Where:
-    """What a check needs to name places: the board, its doc and the game doc."""
+    """What a check needs to name places: the board, its doc and the game doc.
+
+    `home` is the province every other must be reached from (the first province when None).
+    """
 
     board: Board
     doc: Doc
     game: Doc | None
+    home: str | None = None
 
     def line(self, entry: tuple) -> str:
         """`board.yaml:12`, for messages located in another file."""
@@ -51,11 +55,11 @@ def _link_ends(w: Where) -> list[Problem]:
 
 
 def _connected(w: Where) -> list[Problem]:
-    """Every province can be reached from ROMA by links."""
+    """Every province can be reached from the home province by links."""
     board = w.board
     if not board.provinces:
         return []
-    home = board.roma or next(iter(board.provinces))
+    home = w.home or next(iter(board.provinces))
     reached = board.component(home)
     problems = []
     for p in board.provinces.values():

@@ -14,9 +14,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable
 
-from forge.boards import Board, Province, Region, Sea
+from forge.boards import Sea
 from forge.checks.graph import GRAPH_CHECKS, Where
 from forge.content import Doc, format_path
+from forge.engine.tetrarchia.board import Region, TetrarchiaBoard, TetrarchiaProvince
 from forge.errors import Problem
 
 FULL_PATTERN = (1, 2, 3, 4, 5, 6)
@@ -28,32 +29,26 @@ def check(docs: dict[str, Doc]) -> list[Problem]:
     if "board" not in docs:
         return []
     board_doc = docs["board"]
-    board = Board.from_data(board_doc.data)
+    board = TetrarchiaBoard.from_data(board_doc.data)
     problems = check_structure(board, board_doc, docs.get("game"))
     if "facts" in docs:
         problems += check_facts(board, board_doc, docs["facts"])
     return problems
 
 
-def coord_text(board: Board, region: str, number: int | None) -> str:
-    """How a player reads a coordinate: 'II 1', or 'ITALIA 3' in the central region."""
-    found = board.regions.get(region)
-    return f"{found.numeral if found and found.numeral else region} {number}"
-
-
-def _at(board: Board, province: str) -> str:
+def _at(board: TetrarchiaBoard, province: str) -> str:
     """A province with its coordinate, for messages: 'BELGICA (II 1)'."""
     p = board.provinces.get(province)
     if p is None or p.frontier:
         return province
-    return f"{province} ({coord_text(board, p.region, p.number)})"
+    return f"{province} ({board.coordinate_text(p.region, p.number)})"
 
 
 # --- Structural checks -------------------------------------------------------------------------
 
-def check_structure(board: Board, doc: Doc, game: Doc | None = None) -> list[Problem]:
+def check_structure(board: TetrarchiaBoard, doc: Doc, game: Doc | None = None) -> list[Problem]:
     """The board's graph checks and Tetrarchia's rules for its board, whatever its stated facts."""
-    where = Where(board, doc, game)
+    where = Where(board, doc, game, home=board.roma)
     problems: list[Problem] = []
     for rule in STRUCTURE_CHECKS:
         problems += rule(where)
@@ -64,7 +59,7 @@ def _numbering(w: Where) -> list[Problem]:
     """Each region numbers its Roman provinces 1 to 6, each number once (E1 PROVINCIAS)."""
     problems = []
     for region in w.board.regions.values():
-        seen: dict[int, Province] = {}
+        seen: dict[int, TetrarchiaProvince] = {}
         for p in w.board.in_region(region.id):
             if p.number in seen:
                 first = seen[p.number]
@@ -113,12 +108,6 @@ def _frontiers(w: Where) -> list[Problem]:
     return problems
 
 
-
-
-
-
-
-
 def _one_roma(w: Where) -> list[Problem]:
     """Exactly one province is ROMA."""
     marked = [p for p in w.board.roman() if p.roma]
@@ -132,7 +121,7 @@ def _one_roma(w: Where) -> list[Problem]:
 
 def _capitals(w: Where) -> list[Problem]:
     """One capital mark per emperor, on the province game.yaml names."""
-    marks: dict[str, list[Province]] = defaultdict(list)
+    marks: dict[str, list[TetrarchiaProvince]] = defaultdict(list)
     for p in w.board.roman():
         if p.capital:
             marks[p.capital].append(p)
@@ -294,7 +283,7 @@ class _Fact:
     w: Where
 
     @property
-    def board(self) -> Board:
+    def board(self) -> TetrarchiaBoard:
         return self.w.board
 
     def fail(self, claim: str, evidence: str, field: tuple = ()) -> Problem:
@@ -311,7 +300,7 @@ class _Fact:
         return self.w.line(entry)
 
 
-def check_facts(board: Board, board_doc: Doc, facts: Doc) -> list[Problem]:
+def check_facts(board: TetrarchiaBoard, board_doc: Doc, facts: Doc) -> list[Problem]:
     """Check every fact of facts.yaml against the board."""
     where = Where(board, board_doc, None)
     problems: list[Problem] = []
@@ -361,10 +350,10 @@ def _fact_coordinate(f: _Fact) -> list[Problem]:
     region, number = f.data["region"], f.data["number"]
     if p is None or (not p.frontier and (p.region, p.number) == (region, number)):
         return []
-    claim = f"{p.id} must be {coord_text(f.board, region, number)} ({region} {number})"
+    claim = f"{p.id} must be {f.board.coordinate_text(region, number)} ({region} {number})"
     if p.frontier:
         return [f.fail(claim, f"{f.board_line(p.entry)} makes it a frontier province")]
-    has = f"{coord_text(f.board, p.region, p.number)} ({p.region} {p.number})"
+    has = f"{f.board.coordinate_text(p.region, p.number)} ({p.region} {p.number})"
     return [f.fail(claim, f"{f.board_line(p.entry)} has it {has}")]
 
 

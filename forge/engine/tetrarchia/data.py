@@ -13,8 +13,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from forge.boards import Board
 from forge.content import load_doc
+from forge.engine.tetrarchia.board import TetrarchiaBoard
 from forge.places import SHIPPED_CONTENT
 
 CONTENT_DIR = SHIPPED_CONTENT / "tetrarchia"
@@ -35,7 +35,7 @@ def roman_numeral(value: int) -> str:
 class Tables:
     """Precomputed facts of the board and the rules (read-only)."""
 
-    board: Board
+    board: TetrarchiaBoard
     rules: Mapping
     game: Mapping
     # emperors
@@ -122,13 +122,13 @@ def tables(content_dir: Path = CONTENT_DIR) -> Tables:
     board_data = load_doc(content_dir / "board.yaml").data
     rules = load_doc(content_dir / "rules.yaml").data
     game = load_doc(content_dir / "game.yaml").data
-    board = Board.from_data(board_data)
+    board = TetrarchiaBoard.from_data(board_data)
     return Tables(board=board, rules=rules, game=game, **_emperor_tables(board, rules, game),
                   **_province_tables(board, board_data), **_link_tables(board),
                   **_sea_tables(board, board_data), **_number_tables(rules, game))
 
 
-def _emperor_tables(board: Board, rules: dict, game: dict) -> dict:
+def _emperor_tables(board: TetrarchiaBoard, rules: dict, game: dict) -> dict:
     info = {e["id"]: e for e in game["emperors"]}
     order = tuple(rules.get("turn_order") or info)
     capital = {e: board.capital_of(e) for e in order if board.capital_of(e)}
@@ -141,7 +141,7 @@ def _emperor_tables(board: Board, rules: dict, game: dict) -> dict:
     }
 
 
-def _province_tables(board: Board, data: dict) -> dict:
+def _province_tables(board: TetrarchiaBoard, data: dict) -> dict:
     provinces = tuple(board.provinces)
     names = {p["id"]: p.get("name", p["id"])
              for section in ("provinces", "frontiers") for p in data.get(section, [])}
@@ -177,7 +177,7 @@ def _numeral_value(numeral: str) -> int:
     raise ValueError(f"not a Roman numeral: {numeral}")
 
 
-def _link_tables(board: Board) -> dict:
+def _link_tables(board: TetrarchiaBoard) -> dict:
     order = {p: i for i, p in enumerate(board.provinces)}
     neighbours = {p: tuple(sorted(board.neighbours(p), key=order.__getitem__))
                   for p in board.provinces}
@@ -200,7 +200,7 @@ def _link_tables(board: Board) -> dict:
     }
 
 
-def _sea_tables(board: Board, data: dict) -> dict:
+def _sea_tables(board: TetrarchiaBoard, data: dict) -> dict:
     return {
         "seas": tuple(board.seas),
         "sea_name": _frozen({s["id"]: s.get("name", s["id"]) for s in data.get("seas", [])}),
