@@ -5,8 +5,10 @@ The pattern of Kivy's author's gettext example: .kv rules write
 first argument); naming `app.tr.lang` in the expression makes Kivy re-evaluate it when the language
 changes, so the open screen updates at once. Python code calls `app.tr._("...")` the same way.
 
-Translations come from the program catalog (forge/locale/<lang>/LC_MESSAGES/forge.po); the test
-suite fails on any message missing from it.
+Translations come from forge's catalog (forge/locale/<lang>/LC_MESSAGES/forge.po) for the shared
+screens and from each playable game's catalog (its entries without msgctxt) for the game's own
+screens, as forge.i18n.program_messages finds them; the test suite fails on any message missing
+from the catalog it belongs in.
 """
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ class Translator(EventDispatcher):
 
 
 def _catalog(lang: str) -> dict[str, str]:
-    """The program catalog's translations, without context."""
+    """The translations without context of forge's and the playable games' catalogs."""
     from forge.i18n import program_messages
 
     messages = program_messages(lang)

@@ -2,10 +2,14 @@
 
 Two kinds of catalog, both with English msgids:
 
-- the program catalog `forge/locale/<lang>/LC_MESSAGES/forge.po`: every string the code and the
-  templates show (found by Babel's extractors in `_("...")` calls);
+- the program catalog `forge/locale/<lang>/LC_MESSAGES/forge.po`: every string forge's shared code
+  and the templates show (found by Babel's extractors in `_("...")` calls);
 - one catalog per game, `content/<game>/locale/<lang>/LC_MESSAGES/<game>.po`: every `text` field of
-  the game's content, with the field's key path as msgctxt.
+  the game's content, with the field's key path as msgctxt, and every string only the game's own
+  code shows (its engine, render and check modules and companion screens, see `code_owner`),
+  without msgctxt.
+
+At run time a translator finds a message in forge's catalog or in any playable game's catalog.
 
 Catalogs are read straight from .po files: there is no compile step to forget.
 """
@@ -13,14 +17,16 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from forge.errors import ContentError, Problem, UserError
+from forge import places
 from forge.places import CHECKOUT_DIR, TEMPLATE_DIR  # noqa: F401  (TEMPLATE_DIR: re-exported)
 from forge.pocheck import check_po
 from forge.safefs import UnsafeFile, read_inside, write_atomic
@@ -91,10 +97,37 @@ class Messages:
         return entry.msgstr if entry and entry.msgstr else None
 
 
+def program_catalog_path(lang: str) -> Path:
+    """Where forge's own catalog for a language lives."""
+    return PROGRAM_LOCALE_DIR / lang / "LC_MESSAGES" / f"{PROGRAM_DOMAIN}.po"
+
+
+@cache
+def forge_messages(lang: str) -> Messages:
+    """Forge's own catalog for a language (the shared code's and templates' words)."""
+    return Messages(program_catalog_path(lang))
+
+
 @cache
 def program_messages(lang: str) -> Messages:
-    """The program catalog for a language."""
-    return Messages(PROGRAM_LOCALE_DIR / lang / "LC_MESSAGES" / f"{PROGRAM_DOMAIN}.po")
+    """Every message the program shows in a language: forge's own catalog, then the entries
+    without msgctxt of each playable game's catalogs (the first translation found wins)."""
+    merged = Messages(program_catalog_path(lang))
+    for path in playable_game_catalogs(lang):
+        for (context, msgid), entry in Messages(path).entries.items():
+            if context is None and entry.msgstr:
+                merged.entries.setdefault((None, msgid), entry)
+    return merged
+
+
+def playable_game_catalogs(lang: str) -> list[Path]:
+    """The catalogs of the games forge can play, in search-path order (a user's copy first)."""
+    from forge.games import all_games
+    from forge.registry import engines
+
+    playable = engines()
+    return [path for source in all_games() if source.id in playable
+            if (path := game_catalog_path(source.folder, source.id, lang)).is_file()]
 
 
 def program_languages() -> list[str]:
@@ -113,7 +146,11 @@ class Translator:
     def __init__(self, lang: str, strict: bool = True):
         self.lang = lang
         self.strict = strict            # False: a missing translation shows the English (drafts)
-        self.messages = program_messages(lang)
+
+    @property
+    def messages(self) -> Messages:
+        """Forge's and the playable games' messages in this language (read once per language)."""
+        return program_messages(self.lang)
 
     def _(self, msgid: str) -> str:
         """The translation of a program string; a missing one stops the build clearly."""
@@ -163,18 +200,83 @@ def extract_program_messages() -> dict[str, list[tuple[str, int]]]:
     return found
 
 
+def code_owner(filename: str, packages: Iterable[str]) -> str | None:
+    """The engine package whose game alone a code file belongs to, or None for shared code.
+
+    A game's code files are forge/engine/<package>/**, forge/render/<package>/**,
+    forge/checks/<package>.py and companion/screens/<package>_*.py and .kv.
+    """
+    parts = PurePosixPath(filename).parts
+    known = set(packages)
+    if len(parts) > 3 and parts[0] == "forge" and parts[1] in ("engine", "render"):
+        return parts[2] if parts[2] in known else None
+    if len(parts) != 3:
+        return None
+    if parts[:2] == ("forge", "checks") and parts[2].endswith(".py"):
+        return parts[2][:-3] if parts[2][:-3] in known else None
+    if parts[:2] == ("companion", "screens") and parts[2].endswith((".py", ".kv")):
+        return next((p for p in sorted(known, key=len, reverse=True)
+                     if parts[2].startswith(f"{p}_")), None)
+    return None
+
+
+@dataclass(frozen=True)
+class CodeMessages:
+    """The messages of the code, split by owner: forge's shared code, or each game's own."""
+
+    shared: dict[str, list[tuple[str, int]]]
+    games: dict[str, dict[str, list[tuple[str, int]]]]
+
+
+def split_messages(found: dict[str, list[tuple[str, int]]],
+                   game_of_package: dict[str, str]) -> CodeMessages:
+    """Shared messages (used anywhere outside a game's code) and each game's own messages (used
+    only in games' code; a message two games use is each one's)."""
+    shared: dict[str, list[tuple[str, int]]] = {}
+    games: dict[str, dict[str, list[tuple[str, int]]]] = {g: {} for g in game_of_package.values()}
+    for msgid, where in found.items():
+        owners = [code_owner(file, game_of_package) for file, _line in where]
+        if None in owners:
+            shared[msgid] = where
+            continue
+        for package in dict.fromkeys(owners):
+            games[game_of_package[package]][msgid] = where
+    return CodeMessages(shared, games)
+
+
+@cache
+def code_messages() -> CodeMessages:
+    """The checkout's code messages split by owner (extracted once per process)."""
+    from forge.registry import engines
+
+    game_of_package = {engine.short_name: game_id for game_id, engine in engines().items()}
+    return split_messages(extract_program_messages(), game_of_package)
+
+
+def game_code_messages(game_id: str) -> dict[str, list[tuple[str, int]]] | None:
+    """The messages only a game's own code shows; {} for a game with no engine, None when they
+    cannot be known (an installed package has no source to extract them from)."""
+    from forge.registry import engine_for
+
+    if engine_for(game_id) is None:
+        return {}
+    if not places.is_checkout():
+        return None
+    return code_messages().games.get(game_id, {})
+
+
 def check_program_catalogs(languages: list[str]) -> list[Problem]:
-    """Missing, empty and unused messages of the program catalogs."""
-    used = extract_program_messages()
+    """Missing, empty and unused messages of forge's own catalogs (the shared code's words)."""
+    used = {(None, m): where for m, where in code_messages().shared.items()}
     problems: list[Problem] = []
     for lang in languages:
-        messages = program_messages(lang)
-        problems += _compare(messages, {(None, m): where for m, where in used.items()}, lang)
+        problems += _compare(Messages(program_catalog_path(lang)), used, lang)
     return problems
 
 
-def _compare(messages: Messages, used: dict, lang: str) -> list[Problem]:
-    """Problems of a catalog against the (context, msgid) keys that are used."""
+def _compare(messages: Messages, used: dict, lang: str, judge_code: bool = True) -> list[Problem]:
+    """Problems of a catalog against the (context, msgid) keys that are used; with `judge_code`
+    false, entries without msgctxt are neither missing nor unused."""
     problems = []
     for (context, msgid), where in used.items():
         if messages.get(msgid, context) is None:
@@ -183,22 +285,34 @@ def _compare(messages: Messages, used: dict, lang: str) -> list[Problem]:
             problems.append(Problem(Path(file), line, field,
                                     f"no '{lang}' translation in {messages.path}"))
     for (context, msgid), entry in messages.entries.items():
-        if (context, msgid) not in used:
+        if (context, msgid) not in used and (judge_code or context is not None):
             problems.append(Problem(messages.path, entry.line, context or "",
                                     f"unused message \"{msgid}\""))
     return problems
 
 
+def game_catalog_keys(game_id: str, texts) -> dict[tuple[str | None, str], tuple[str, int]]:
+    """The (context, msgid) keys a game's catalog must hold, each with where it is used: its
+    content texts, then the messages of its own code (none where they cannot be known)."""
+    keys = {(t.context, t.english): (str(t.doc), t.line) for t in texts}
+    code = game_code_messages(game_id)
+    for msgid, where in sorted((code or {}).items()):
+        keys[(None, msgid)] = where[0]
+    return keys
+
+
 def check_game_catalogs(game_dir: Path, game_id: str, texts, languages: list[str]):
-    """Missing, empty and unused messages of a game's catalogs, against its content texts."""
-    used = {(t.context, t.english): (str(t.doc), t.line) for t in texts}
+    """Missing, empty and unused messages of a game's catalogs, against its content texts and
+    the messages of its own code (not judged where the code cannot be read)."""
+    used = game_catalog_keys(game_id, texts)
+    judge_code = game_code_messages(game_id) is not None
     problems: list[Problem] = []
     for lang in languages:
         path = game_catalog_path(game_dir, game_id, lang)
         if not path.exists():
             problems.append(Problem(path, 0, "", f"the '{lang}' catalog is missing"))
             continue
-        problems += _compare(Messages(path), used, lang)
+        problems += _compare(Messages(path), used, lang, judge_code)
     return problems
 
 
@@ -214,11 +328,13 @@ def _creation_date(path: Path, folder: Path | None = None):
 
 
 def write_catalog(path: Path, keys: list[tuple[str | None, str]], lang: str,
-                  source_language: str = "en") -> int:
+                  source_language: str = "en", elsewhere: dict[str, str] | None = None) -> int:
     """Create or update a .po file so it holds exactly `keys`; returns how many are untranslated.
 
-    Existing translations are kept; new messages get an empty translation, except in the source
-    language, where the English text is its own translation.
+    Existing translations are kept; a message without msgctxt the file lacks takes its
+    translation from `elsewhere` (English msgid -> translation, e.g. the catalog it moves from);
+    other new messages get an empty translation, except in the source language, where the
+    English text is its own translation.
     """
     old = Messages(path) if path.exists() else None
     catalog = Catalog(locale=lang, project="forge", fuzzy=False,
@@ -226,6 +342,8 @@ def write_catalog(path: Path, keys: list[tuple[str | None, str]], lang: str,
     missing = 0
     for context, msgid in keys:
         msgstr = old.get(msgid, context) if old else None
+        if msgstr is None and context is None and elsewhere:
+            msgstr = elsewhere.get(msgid)
         if msgstr is None and lang == source_language:
             msgstr = msgid
         missing += msgstr is None

@@ -5,7 +5,8 @@ translations kept, unused ones dropped); `merge_mapping` fills empty translation
 mapping of English text to translation; `check_all` lists what is missing or unused.
 
 Each works on the games it is given and, when `program` is true (in a source checkout), on
-forge's own catalogs too.
+forge's own catalogs too. Forge's catalogs hold its shared code's words, a game's catalogs its
+content texts (with msgctxt) and its own code's words (without).
 """
 from __future__ import annotations
 
@@ -28,8 +29,7 @@ DEFAULT_LANGUAGES = ["en", "es"]
 def program_catalog_paths() -> list[Path]:
     """The program catalog of every language (existing ones, or the defaults)."""
     languages = i18n.program_languages() or DEFAULT_LANGUAGES
-    return [i18n.PROGRAM_LOCALE_DIR / lang / "LC_MESSAGES" / f"{i18n.PROGRAM_DOMAIN}.po"
-            for lang in languages]
+    return [i18n.program_catalog_path(lang) for lang in languages]
 
 
 def _lang_of(path: Path) -> str:
@@ -37,21 +37,53 @@ def _lang_of(path: Path) -> str:
 
 
 def update_all(games: list[GameSource], program: bool) -> list[tuple[Path, int]]:
-    """Update the program catalogs and every game's; returns (path, untranslated count)."""
+    """Update the program catalogs and every game's; returns (path, untranslated count).
+
+    Forge's catalogs hold the shared code's messages, a game's its content texts and its own
+    code's messages; a message that moves between them keeps its translation.
+    """
+    loaded = [source.load(check_catalogs=False) for source in games]
+    paths = program_catalog_paths() if program else []
+    paths += [i18n.game_catalog_path(g.folder, g.id, lang) for g in loaded for lang in g.languages]
+    elsewhere = _translations_without_context(paths)
     done = []
     if program:
-        keys = [(None, msgid) for msgid in sorted(i18n.extract_program_messages())]
+        keys = [(None, msgid) for msgid in sorted(i18n.code_messages().shared)]
         for path in program_catalog_paths():
-            done.append((path, _locked(path, lambda p=path: i18n.write_catalog(p, keys,
-                                                                               _lang_of(p)))))
-    for source in games:
-        game = source.load(check_catalogs=False)
-        game_keys = list(dict.fromkeys((t.context, t.english) for t in game.texts))
+            done.append((path, _write(path, keys, elsewhere)))
+    for game in loaded:
         for lang in game.languages:
             path = i18n.game_catalog_path(game.folder, game.id, lang)
-            done.append((path, _locked(path, lambda p=path, l=lang:
-                                       i18n.write_catalog(p, game_keys, l))))
+            done.append((path, _write(path, _game_keys(game, path), elsewhere)))
     return done
+
+
+def _write(path: Path, keys: list, elsewhere: dict[str, dict[str, str]]) -> int:
+    lang = _lang_of(path)
+    return _locked(path, lambda: i18n.write_catalog(path, keys, lang,
+                                                    elsewhere=elsewhere.get(lang, {})))
+
+
+def _game_keys(game, path: Path) -> list[tuple[str | None, str]]:
+    """A game catalog's keys: its content texts and its code's messages (the catalog's own
+    entries without msgctxt where the code cannot be read)."""
+    keys = list(i18n.game_catalog_keys(game.id, game.texts))
+    if i18n.game_code_messages(game.id) is None and path.exists():
+        keys += sorted(k for k in i18n.Messages(path).entries if k[0] is None)
+    return list(dict.fromkeys(keys))
+
+
+def _translations_without_context(paths: list[Path]) -> dict[str, dict[str, str]]:
+    """{language: {msgid: translation}} of the entries without msgctxt of the catalogs, read
+    before any is rewritten so a message moving from one catalog to another keeps its words."""
+    found: dict[str, dict[str, str]] = {}
+    for path in paths:
+        if path.exists():
+            table = found.setdefault(_lang_of(path), {})
+            for (context, msgid), entry in i18n.Messages(path).entries.items():
+                if context is None and entry.msgstr:
+                    table.setdefault(msgid, entry.msgstr)
+    return found
 
 
 def merge_mapping(mapping_file: Path, lang: str, games: list[GameSource],
