@@ -143,3 +143,28 @@ def test_an_entry_without_context_in_a_users_game_is_unused(tmp_path, monkeypatc
     game = load_game(content, "demo", check_catalogs=False)
     problems = i18n.check_game_catalogs(game.folder, game.id, game.texts, ["es"])
     assert [p.message for p in problems] == ['unused message "Stray word"']
+
+
+# --- update moves a message's translation with it ---------------------------------------------------
+
+def test_update_moves_a_code_word_from_forges_catalog_to_its_games(content_copy, tmp_path,
+                                                                    monkeypatch):
+    from forge.games import GameSource
+    from forge.translations import update_all
+
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n.PROGRAM_LOCALE_DIR, locale)
+    monkeypatch.setattr(i18n, "PROGRAM_LOCALE_DIR", locale)
+    entry = 'msgid "an Agitation disc"\nmsgstr "un disco de Agitación"\n'
+    game_po = i18n.game_catalog_path(content_copy / TETRARCHIA, TETRARCHIA, "es")
+    game_po.write_text(game_po.read_text(encoding="utf-8").replace(entry, ""), encoding="utf-8")
+    forge_po = i18n.program_catalog_path("es")
+    with forge_po.open("a", encoding="utf-8") as stream:
+        stream.write("\n" + entry)
+    assert i18n.Messages(game_po).get("an Agitation disc") is None
+
+    update_all([GameSource(TETRARCHIA, content_copy / TETRARCHIA, "content")], program=True)
+    assert i18n.Messages(game_po).get("an Agitation disc") == "un disco de Agitación"
+    assert i18n.Messages(forge_po).get("an Agitation disc") is None
+    game = load_game(content_copy, TETRARCHIA)
+    assert i18n.check_game_catalogs(game.folder, game.id, game.texts, ["en", "es"]) == []
