@@ -141,7 +141,8 @@ def game_catalog_path(game_dir: Path, game_id: str, lang: str) -> Path:
 
 
 class Translator:
-    """Translates program strings for one language; `_` is the call the extractor finds."""
+    """Translates program strings for one language, from forge's catalog and the playable games'
+    (see program_messages); `_` is the call the extractor finds."""
 
     def __init__(self, lang: str, strict: bool = True):
         self.lang = lang
@@ -159,7 +160,8 @@ class Translator:
             return msgid
         if found is None:
             raise MissingTranslation(
-                f"{self.messages.path}: no '{self.lang}' translation for \"{msgid}\"")
+                f"{self.messages.path}: no '{self.lang}' translation for \"{msgid}\" (nor in "
+                f"the playable games' catalogs)")
         return found
 
     gettext = _

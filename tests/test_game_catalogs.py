@@ -94,6 +94,12 @@ def test_the_strict_translator_finds_each_games_event_words():
         "All catalogs complete.")
 
 
+def test_the_strict_translator_still_refuses_a_word_no_catalog_has():
+    with pytest.raises(i18n.MissingTranslation, match="no 'es' translation for \"Nowhere\""):
+        i18n.Translator("es", strict=True)._("Nowhere")
+    assert i18n.Translator("es", strict=False)._("Nowhere") == "Nowhere"
+
+
 def test_the_companion_translator_finds_each_games_screen_words():
     from companion.translate import Translator
 
