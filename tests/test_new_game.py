@@ -1,6 +1,6 @@
 """A new game is added by its folders alone: RACE (tests/newgame/) has content, an engine, two
 screens and case files, and the command line and the case runner find it without an edit
-anywhere else (the companion's part is tests/companion/ui/test_new_game.py)."""
+anywhere else (the companion's part is tests/companion/ui/test_race_companion.py)."""
 import json
 import os
 import subprocess

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from companion.app import DEFAULT_CONTENT, game_screens, games_in, rules_of, title_case
+from companion.app import game_screens, games_in, rules_of, title_case
+from forge.games import DEFAULT_CONTENT
 from companion.session import TableSession, describer_for
 from forge.engine.conquest import progress as conquest_progress
 from companion.store import Store
