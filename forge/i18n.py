@@ -108,10 +108,17 @@ def forge_messages(lang: str) -> Messages:
     return Messages(program_catalog_path(lang))
 
 
-@cache
 def program_messages(lang: str) -> Messages:
     """Every message the program shows in a language: forge's own catalog, then the entries
-    without msgctxt of each playable game's catalogs (the first translation found wins)."""
+    without msgctxt of each playable game's catalogs (the first translation found wins).
+    Read once for each language and set of playable games."""
+    from forge.registry import engine_packages
+
+    return _merged_messages(lang, tuple(engine_packages()), str(places.user_games_dir()))
+
+
+@cache
+def _merged_messages(lang: str, _packages: tuple, _user_games: str) -> Messages:
     merged = Messages(program_catalog_path(lang))
     for path in playable_game_catalogs(lang):
         for (context, msgid), entry in Messages(path).entries.items():
@@ -194,7 +201,8 @@ def extract_program_messages() -> dict[str, list[tuple[str, int]]]:
     """Every msgid in the code and templates, with where it was found."""
     found: dict[str, list[tuple[str, int]]] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
-            CHECKOUT_DIR, method_map=BABEL_METHODS, keywords={"_": None, "N_": None, "gettext": None}):
+            CHECKOUT_DIR, method_map=BABEL_METHODS,
+            keywords={"_": None, "N_": None, "gettext": None}):
         if isinstance(message, tuple):
             message = message[0]
         if message:
@@ -246,13 +254,72 @@ def split_messages(found: dict[str, list[tuple[str, int]]],
     return CodeMessages(shared, games)
 
 
-@cache
 def code_messages() -> CodeMessages:
-    """The checkout's code messages split by owner (extracted once per process)."""
+    """The code's messages split by owner: the checkout's, and those of games whose code lies
+    outside it (extracted once for each set of playable games)."""
+    from forge.registry import engine_packages
+
+    return _code_messages(tuple(engine_packages()), tuple(_screen_folders()))
+
+
+@cache
+def _code_messages(_packages: tuple, _screens: tuple) -> CodeMessages:
     from forge.registry import engines
 
     game_of_package = {engine.short_name: game_id for game_id, engine in engines().items()}
-    return split_messages(extract_program_messages(), game_of_package)
+    found = extract_program_messages()
+    for msgid, where in outside_messages(game_of_package).items():
+        found.setdefault(msgid, []).extend(where)
+    return split_messages(found, game_of_package)
+
+
+def _screen_folders() -> list[Path]:
+    """The companion's screen folders (its package's path), when the companion is installed."""
+    try:
+        import companion.screens
+    except ImportError:
+        return []
+    return [Path(folder) for folder in companion.screens.__path__]
+
+
+def outside_messages(game_of_package: dict[str, str]) -> dict[str, list[tuple[str, int]]]:
+    """The messages of games whose code lies outside the checkout (an engine folder on
+    forge.engine's path, screens on companion.screens'), filed under the names their files would
+    have in the checkout, so that `code_owner` gives them to their game."""
+    import forge.engine
+
+    found: dict[str, list[tuple[str, int]]] = {}
+    for folder in map(Path, forge.engine.__path__):
+        for package in game_of_package:
+            if (folder / package).is_dir() and not _extracted_already(folder):
+                for path in sorted((folder / package).rglob("*.py")):
+                    _extract_file(found, path, f"forge/engine/{package}/"
+                                  f"{path.relative_to(folder / package).as_posix()}")
+    for folder in _screen_folders():
+        if _extracted_already(folder):
+            continue
+        for path in sorted(folder.glob("*_*.*")):
+            if path.suffix in (".py", ".kv"):
+                _extract_file(found, path, f"companion/screens/{path.name}")
+    return found
+
+
+def _extracted_already(folder: Path) -> bool:
+    """Whether the checkout's own extraction (BABEL_METHODS) reads this folder."""
+    folder = folder.resolve()
+    return any(folder.is_relative_to(CHECKOUT_DIR.resolve() / top)
+               for top in ("forge", "companion"))
+
+
+def _extract_file(found: dict, path: Path, name: str) -> None:
+    from babel.messages.extract import extract_from_file
+
+    for lineno, message, _comments, _context in extract_from_file(
+            "python", str(path), keywords={"_": None, "N_": None, "gettext": None}):
+        if isinstance(message, tuple):
+            message = message[0]
+        if message:
+            found.setdefault(message, []).append((name, lineno))
 
 
 def game_code_messages(game_id: str) -> dict[str, list[tuple[str, int]]] | None:

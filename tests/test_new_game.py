@@ -19,8 +19,8 @@ from forge.cli import main  # noqa: E402
 
 
 @pytest.fixture
-def race(monkeypatch):
-    install.installed(monkeypatch)
+def race(monkeypatch, tmp_path):
+    install.installed(monkeypatch, tmp_path / "user-data")
     yield
     install.forget()
 
@@ -31,8 +31,9 @@ def test_the_registry_finds_the_game_by_its_engine_folder(race):
 
     engine = engine_for("race")
     assert engine is not None and engine.short_name == "race"
-    words = engine.describe({"kind": "won", "player": "p2"}, Translator("en", strict=False))
-    assert words == "p2 wins the race."
+    won = {"kind": "won", "player": "p2"}
+    assert engine.describe(won, Translator("en")) == "p2 wins the race."
+    assert engine.describe(won, Translator("es")) == "p2 gana la carrera."   # its own catalog
 
 
 def run(*args):
@@ -58,6 +59,17 @@ def test_the_command_line_plays_it(race, tmp_path):
     assert refused.exit_code == 1 and "it is p2's turn" in refused.output
     run("race", "undo", "--game", saved)
     assert json.loads(run("race", "show", "--game", saved))["state"]["steps"]["p1"] == 0
+
+
+def test_its_words_come_from_its_own_catalog(race, tmp_path):
+    from forge import i18n
+
+    assert "{player} wins the race." in i18n.code_messages().games["race"]
+    assert "{player} wins the race." not in i18n.code_messages().shared
+    saved = tmp_path / "race.json"
+    new = json.loads(run("race", "new", "--seed", "4", "--game", saved, "--lang", "es"))
+    assert new["words"] == ["2 jugadores corren hasta el paso 12."]
+    assert "All catalogs complete." in run("translations", "check", "--content", install.CONTENT)
 
 
 def test_its_content_is_validated_listed_and_built(race, tmp_path):

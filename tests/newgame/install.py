@@ -15,11 +15,16 @@ SCREENS = HERE / "screens"
 CONTENT = HERE / "content"
 
 
-def installed(monkeypatch) -> None:
-    """RACE's engine and screens on their packages' paths for one test."""
+def installed(monkeypatch, user_data: Path) -> None:
+    """RACE for one test: its engine and screens on their packages' paths, its content in the
+    user's games folder (under `user_data`, made the test's XDG_DATA_HOME)."""
+    import shutil
+
     import companion.screens
     import forge.engine
 
+    monkeypatch.setenv("XDG_DATA_HOME", str(user_data))
+    shutil.copytree(CONTENT / "race", user_data / "forge" / "games" / "race")
     monkeypatch.setattr(forge.engine, "__path__", [*forge.engine.__path__, str(ENGINES)])
     monkeypatch.setattr(companion.screens, "__path__",
                         [*companion.screens.__path__, str(SCREENS)])

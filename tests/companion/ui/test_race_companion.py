@@ -4,7 +4,6 @@ set-up screen starts it, its table plays it by taps, the shared log undoes, the 
 reads its progress."""
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 
@@ -20,9 +19,7 @@ import install  # noqa: E402
 @pytest.fixture
 def race(monkeypatch, tmp_path):
     """RACE installed, its content in a user games folder of the test's own."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))
-    shutil.copytree(install.CONTENT / "race", tmp_path / "user-data" / "forge" / "games" / "race")
-    install.installed(monkeypatch)
+    install.installed(monkeypatch, tmp_path / "user-data")
     yield
     install.forget()
 

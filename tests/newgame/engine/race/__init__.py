@@ -58,8 +58,8 @@ WORDS = {"start": N_("{players} players race to step {goal}."),
 
 def describe(event: dict, tr) -> str:
     """One event in words."""
-    fields = {key: value for key, value in event.items() if key != "kind"}
-    return tr._(WORDS[event["kind"]]).format(**fields)
+    template = WORDS[event["kind"]]
+    return tr._(template).format(**{k: v for k, v in event.items() if k != "kind"})
 
 
 def progress(state: dict) -> dict:
