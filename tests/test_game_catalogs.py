@@ -15,7 +15,7 @@ def catalog(game_id: str, lang: str) -> i18n.Messages:
     return i18n.Messages(i18n.game_catalog_path(DEFAULT_CONTENT / game_id, game_id, lang))
 
 
-# --- who owns a message ----------------------------------------------------------------------------
+# --- who owns a message ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("filename, owner", [
     ("forge/engine/tetrarchia/words.py", "tetrarchia"),
@@ -47,7 +47,7 @@ def test_a_message_shared_code_uses_is_forges_and_one_two_games_use_is_each_ones
     assert set(split.games[CONQUEST]) == {"Start"}
 
 
-# --- where the messages are ------------------------------------------------------------------------
+# --- where the messages are -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("game_id", [TETRARCHIA, CONQUEST])
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -82,7 +82,7 @@ def test_the_content_texts_keep_their_context_beside_the_code_words():
     assert words.get("Galerius") is None
 
 
-# --- what players see ------------------------------------------------------------------------------
+# --- what players see -----------------------------------------------------------------------------
 
 def test_the_strict_translator_finds_each_games_event_words():
     spanish = i18n.Translator("es", strict=True)
@@ -115,7 +115,7 @@ def test_the_program_messages_are_read_once_per_language():
     assert i18n.Translator("es").messages is i18n.Translator("es", strict=False).messages
 
 
-# --- checks where the code cannot be read, and in a user's game ------------------------------------
+# --- checks where the code cannot be read, and in a user's game -----------------------------------
 
 def add_entry(path, msgid, msgstr):
     with path.open("a", encoding="utf-8") as stream:
@@ -151,7 +151,7 @@ def test_an_entry_without_context_in_a_users_game_is_unused(tmp_path, monkeypatc
     assert [p.message for p in problems] == ['unused message "Stray word"']
 
 
-# --- update moves a message's translation with it ---------------------------------------------------
+# --- update moves a message's translation with it -------------------------------------------------
 
 def test_update_moves_a_code_word_from_forges_catalog_to_its_games(content_copy, tmp_path,
                                                                     monkeypatch):
@@ -174,3 +174,16 @@ def test_update_moves_a_code_word_from_forges_catalog_to_its_games(content_copy,
     assert i18n.Messages(forge_po).get("an Agitation disc") is None
     game = load_game(content_copy, TETRARCHIA)
     assert i18n.check_game_catalogs(game.folder, game.id, game.texts, ["en", "es"]) == []
+
+
+def test_the_code_is_parsed_again_only_when_it_changed(tmp_path, monkeypatch):
+    from forge import i18n
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    first = i18n.extract_program_messages()
+    kept = list((tmp_path / "cache" / "forge").glob("messages-*.json"))
+    assert len(kept) == 1
+    monkeypatch.setattr(i18n, "_extract_checkout", lambda: {"never": [("x.py", 1)]})
+    assert i18n.extract_program_messages() == first            # read back, not parsed
+    kept[0].write_text("{not json", encoding="utf-8")
+    assert i18n.extract_program_messages() == {"never": [("x.py", 1)]}   # a bad file: parsed
