@@ -14,18 +14,13 @@ NEWGAME = Path(__file__).resolve().parent / "newgame"
 sys.path.insert(0, str(NEWGAME))
 
 import install  # noqa: E402
+from install import race  # noqa: E402,F401  (the fixture)
 
 from forge.cli import main  # noqa: E402
 
 
-@pytest.fixture
-def race(monkeypatch, tmp_path):
-    install.installed(monkeypatch, tmp_path / "user-data")
-    yield
-    install.forget()
-
-
-def test_the_registry_finds_the_game_by_its_engine_folder(race):
+@pytest.mark.usefixtures("race")
+def test_the_registry_finds_the_game_by_its_engine_folder():
     from forge.i18n import Translator
     from forge.registry import engine_for
 
@@ -43,7 +38,8 @@ def run(*args):
     return result.output
 
 
-def test_the_command_line_plays_it(race, tmp_path):
+@pytest.mark.usefixtures("race")
+def test_the_command_line_plays_it(tmp_path):
     saved = tmp_path / "race.json"
     assert "race" in run("--help")
     new = json.loads(run("race", "new", "--players", "3", "--seed", "4", "--game", saved))
@@ -61,7 +57,8 @@ def test_the_command_line_plays_it(race, tmp_path):
     assert json.loads(run("race", "show", "--game", saved))["state"]["steps"]["p1"] == 0
 
 
-def test_its_words_come_from_its_own_catalog(race, tmp_path):
+@pytest.mark.usefixtures("race")
+def test_its_words_come_from_its_own_catalog(tmp_path):
     from forge import i18n
 
     assert "{player} wins the race." in i18n.code_messages().games["race"]
@@ -72,7 +69,8 @@ def test_its_words_come_from_its_own_catalog(race, tmp_path):
     assert "All catalogs complete." in run("translations", "check", "--content", install.CONTENT)
 
 
-def test_its_content_is_validated_listed_and_built(race, tmp_path):
+@pytest.mark.usefixtures("race")
+def test_its_content_is_validated_listed_and_built(tmp_path):
     content = install.CONTENT
     assert "race  (--content)" in run("games", "--content", content)
     assert "1 game(s) valid: race" in run("validate", "race", "--content", content)

@@ -2,12 +2,14 @@
 forge.engine's path and its screens on companion.screens'. Nothing else is told about the game.
 
 As a pytest plugin (`-p install`, with this folder on sys.path) it installs the game for a
-whole run; tests install it with `installed(monkeypatch)`.
+whole run; a test installs it for itself with the `race` fixture (`from install import race`).
 """
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+
+import pytest
 
 HERE = Path(__file__).resolve().parent
 ENGINES = HERE / "engine"
@@ -35,6 +37,14 @@ def forget() -> None:
     for name in [m for m in sys.modules if m.endswith((".race", ".race_setup", ".race_table"))
                  or ".race." in m]:
         del sys.modules[name]
+
+
+@pytest.fixture
+def race(monkeypatch, tmp_path):
+    """RACE installed for one test, its content in a user games folder of the test's own."""
+    installed(monkeypatch, tmp_path / "user-data")
+    yield
+    forget()
 
 
 def pytest_configure(config) -> None:

@@ -13,15 +13,7 @@ from touch import screenshot, tap
 NEWGAME = Path(__file__).resolve().parents[2] / "newgame"
 sys.path.insert(0, str(NEWGAME))
 
-import install  # noqa: E402
-
-
-@pytest.fixture
-def race(monkeypatch, tmp_path):
-    """RACE installed, its content in a user games folder of the test's own."""
-    install.installed(monkeypatch, tmp_path / "user-data")
-    yield
-    install.forget()
+from install import race  # noqa: E402,F401  (the fixture)
 
 
 def new_game_button(home, title: str):
@@ -31,7 +23,8 @@ def new_game_button(home, title: str):
     raise LookupError([b.text for b in home.ids.new_games.children])
 
 
-def test_the_companion_plays_a_game_it_was_never_told_about(race, app, window, pump, shots):
+@pytest.mark.usefixtures("race")
+def test_the_companion_plays_a_game_it_was_never_told_about(app, window, pump, shots):
     from companion.app import theme_of
 
     home = app.screen("home")
