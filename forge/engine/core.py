@@ -64,7 +64,8 @@ class GameRules:
 
     A game gives its `tables()` (its facts, as each context's `t`), its `context` class
     (forge.engine.context.Context or a subclass), `start(ctx, options)`, which fills the empty
-    state of a new game, and `play(ctx, action)`, which carries one action out on `ctx.state`.
+    state of a new game, and `play(ctx, action)`, which carries one action out on `ctx.state`:
+    as a subclass, or as the values and functions given to the constructor.
     `setup` and `apply` build the context, call them and record the generator's state in the
     state they return, so every caller (a session, a simulation) gets the same game.
     """
@@ -75,6 +76,15 @@ class GameRules:
     action_schemas: dict[str, inputs.Record]
     options_schema: inputs.Record
     context: type[Context] = Context
+
+    def __init__(self, **declared: Any):
+        """The rules, with any of DECLARED given here (as values and plain functions) instead
+        of as class attributes and methods."""
+        unknown = sorted(set(declared) - set(DECLARED))
+        if unknown:
+            raise TypeError(f"GameRules takes {', '.join(DECLARED)}, not {', '.join(unknown)}")
+        for key, value in declared.items():
+            setattr(self, key, value)
 
     def tables(self) -> Any:
         """The game's facts, given to every context as `t`."""
@@ -103,6 +113,10 @@ class GameRules:
         ctx = self.context(state, dice, self.tables())
         self.play(ctx, action)
         return outcome_of(ctx)
+
+
+DECLARED = ("name", "rules_version", "dice_faces", "action_schemas", "options_schema", "context",
+            "tables", "start", "play", "legal_actions")
 
 
 def outcome_of(ctx: Context) -> Outcome:

@@ -24,30 +24,13 @@ from forge.engine.conquest.state import RULES_VERSION, Ctx
 from forge.engine.conquest.words import describe
 from forge.engine.core import GameRules
 
-__all__ = ["RULES", "ConquestRules", "describe", "progress", "standings", "tables"]
+__all__ = ["RULES", "describe", "progress", "standings", "tables"]
 
 
-class ConquestRules(GameRules):
-    """The rules of CONQUEST OF THE EMPIRE II (forge.engine.core.GameRules)."""
+# the battle die (6 faces, symbols set in the state) and n-sided draws: first player, a
+# senator card drawn from those paid
+DICE = {"battle": 6, **{f"d{n}": n for n in range(1, 41)}}
 
-    name = GAME
-    rules_version = RULES_VERSION
-    # the battle die (6 faces, symbols set in the state) and n-sided draws: first player,
-    # a senator card drawn from those paid
-    dice_faces = {"battle": 6, **{f"d{n}": n for n in range(1, 41)}}
-    action_schemas = ACTIONS
-    options_schema = OPTIONS
-    context = Ctx
-    tables = staticmethod(tables)                 # the game's facts (data.py)
-    legal_actions = staticmethod(legal_actions)   # each with its cost
-
-    def start(self, ctx: Ctx, options: dict) -> None:
-        """A new game from the options, its first alliance auction open."""
-        new_game(ctx, options)
-
-    def play(self, ctx: Ctx, action: dict) -> None:
-        """Carry one action out."""
-        apply_action(ctx, action)
-
-
-RULES = ConquestRules()
+RULES = GameRules(name=GAME, rules_version=RULES_VERSION, dice_faces=DICE, context=Ctx,
+                  action_schemas=ACTIONS, options_schema=OPTIONS, tables=tables,
+                  start=new_game, play=apply_action, legal_actions=legal_actions)

@@ -38,15 +38,6 @@ BOT = "forge.engine.tetrarchia.bot"          # the simulations' player (forge/si
 class TetrarchiaRules(GameRules):
     """The rules of TETRARCHIA (forge.engine.core.GameRules)."""
 
-    name = GAME
-    rules_version = RULES_VERSION
-    dice_faces = {"VI": 6, "6": 6}
-    action_schemas = ACTIONS
-    options_schema = OPTIONS
-    context = Ctx
-    tables = staticmethod(tables)                 # the game's facts (data.py)
-    legal_actions = staticmethod(legal_actions)   # each with its cost
-
     def start(self, ctx: Ctx, options: dict) -> None:
         """A new game from the options (level rolls, or a position), its first turn begun."""
         new_game(ctx, options)
@@ -64,4 +55,6 @@ class TetrarchiaRules(GameRules):
             finish_game(ctx, over)
 
 
-RULES = TetrarchiaRules()
+RULES = TetrarchiaRules(name=GAME, rules_version=RULES_VERSION, dice_faces={"VI": 6, "6": 6},
+                        context=Ctx, action_schemas=ACTIONS, options_schema=OPTIONS,
+                        tables=tables, legal_actions=legal_actions)
