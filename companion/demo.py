@@ -66,6 +66,7 @@ class Demo:
         """Save the window as DIR/NN-name.png (Kivy numbers its own files: renamed)."""
         from kivy.core.window import Window
 
+        Window.dispatch("on_draw")      # the back buffer Kivy reads is undefined after a swap
         path = Path(Window.screenshot(str(self.out / "shot.png")))
         final = self.out / f"{len(self.shots) + 1:02d}-{name}.png"
         path.replace(final)

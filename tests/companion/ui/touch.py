@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from pathlib import Path
 
 from PIL import Image
 
@@ -47,31 +46,18 @@ def window_size(window, size, pump):
         wait_for_surface(window, pump)
 
 
-def screenshot(window, folder, name, pump, seconds: float = 3.0) -> Image.Image:
+def screenshot(window, folder, name, pump) -> Image.Image:
     """Save the window as PNG (Kivy numbers the file) and open it.
 
-    Under Xvfb the GL buffer can lag a resize by a frame or two after SDL reports the new size;
-    a shot whose top row is unpainted (pure black, a colour no theme uses) is taken again after
-    a few more frames, for at most `seconds`.
+    Kivy reads the pixels from the back buffer, whose contents are undefined after a buffer
+    swap (Xvfb's Mesa sometimes leaves garbage there); the window is drawn into it first.
     """
     wait_for_surface(window, pump)
-    deadline = time.monotonic() + seconds
-    while True:
-        path = window.screenshot(str(folder / f"{name}.png"))
-        with Image.open(path) as image:
-            image.load()
-        if not _unpainted_top(image) or time.monotonic() > deadline:
-            return image
-        Path(path).unlink()
-        time.sleep(0.05)
-        pump(2)
-
-
-def _unpainted_top(image: Image.Image) -> bool:
-    """Whether the first row of a screenshot is pure black across the window."""
-    rgb = image.convert("RGB")
-    return all(rgb.getpixel((x, 0)) == (0, 0, 0)
-               for x in (0, rgb.width // 2, rgb.width - 1))
+    window.dispatch("on_draw")
+    path = window.screenshot(str(folder / f"{name}.png"))
+    with Image.open(path) as image:
+        image.load()
+        return image
 
 
 def walk(widget):
