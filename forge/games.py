@@ -153,7 +153,7 @@ def load_game(content_dir: Path, game_id: str, check_catalogs: bool = True) -> G
     result = validate_docs(list(docs.values()), schemas)
     if result.problems:
         raise ContentError(result.problems)
-    problems = _id_matches_folder(docs["game"], game_id)
+    problems = _id_matches_folder(docs["game"], game_id) + _engine_problems(docs["game"], game_id)
     for check in EXTRA_CHECKS:
         problems += check(docs)
     problems += _template_problems(folder)
@@ -188,6 +188,23 @@ def _template_problems(folder: Path) -> list[Problem]:
     from forge.render.sheets import check_templates     # rendering stays out of plain loads
 
     return check_templates(folder)
+
+
+def _engine_problems(doc: Doc, game_id: str) -> list[Problem]:
+    """A named engine package must exist and play this game (or its checks would be another's)."""
+    from forge.registry import engines
+
+    name = doc.data.get("engine")
+    if name is None:
+        return []
+    playing = {engine.short_name: engine.id for engine in engines().values()}
+    if name not in playing:
+        return [doc.problem(("engine",), f"no engine package '{name}' (engines: "
+                                         f"{', '.join(sorted(playing)) or 'none'})")]
+    if playing[name] != game_id:
+        return [doc.problem(("engine",), f"the engine '{name}' plays '{playing[name]}', "
+                                         f"not '{game_id}'")]
+    return []
 
 
 def _id_matches_folder(doc: Doc, game_id: str) -> list[Problem]:

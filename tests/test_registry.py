@@ -178,3 +178,18 @@ def test_a_new_games_save_file_is_named_after_its_package(minigame, tmp_path, mo
     assert play("new", "--physical").exit_code == 0
     assert (tmp_path / "minigame-game.json").is_file()
     assert "minigame-game.json" in play("show", "--help").output
+
+
+@pytest.mark.parametrize("engine, message", [
+    ("nothing", "no engine package 'nothing' (engines: conquest, tetrarchia)"),
+    ("tetrarchia", "the engine 'tetrarchia' plays 'tetrarchia', not 'demo'")])
+def test_a_game_yaml_naming_another_engine_is_refused_at_its_line(content_copy, engine, message):
+    from forge.errors import ContentError
+    from forge.games import load_game
+
+    game_yaml = content_copy / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
+        "id: demo\n", f"id: demo\nengine: {engine}\n"), encoding="utf-8")
+    with pytest.raises(ContentError) as refused:
+        load_game(content_copy, "demo")
+    assert f"game.yaml:6 engine: {message}" in str(refused.value)
