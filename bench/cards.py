@@ -561,6 +561,9 @@ def main() -> None:
     if args.child:
         tool, work, out = args.child
         return child(tool, Path(work), Path(out))
+    if not shutil.which("pdftoppm"):
+        sys.exit("bench/cards.py rasterises the icons the peer tools take with pdftoppm: "
+                 "apt-get install poppler-utils")
     work = args.keep or Path(tempfile.mkdtemp(prefix="forge-bench-cards-"))
     work.mkdir(parents=True, exist_ok=True)
     try:
