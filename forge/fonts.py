@@ -18,6 +18,7 @@ SERIF_ITALIC = "Garamond-Italic"
 SANS = "Sans"
 SANS_BOLD = "Sans-Bold"
 SANS_ITALIC = "Sans-Italic"
+GAME_PREFIX = "game:"     # reportlab names of a game's own fonts start with it
 
 # font name -> file in FONT_DIR
 FONT_FILES = {

@@ -38,6 +38,7 @@ class Piece:
     key: Any = None                 # JSON-able description of everything `draw` and `back`
     # depend on (data, style, palette): the piece cache re-renders a piece when it changes.
     # None: the kit stage uses the maker's declared inputs (see forge.render.maker).
+    pictures: tuple = ()            # the art files (forge.pictures.Picture) its faces place
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,7 @@ def text(value, texts) -> str:
 
 
 def font(value, texts) -> str:
-    if type(value) is not str or value not in _fonts():
+    if type(value) is not str or not (value in _fonts() or _game_font(value)):
         raise Refused(f"not a font forge registers: {value!r:.40}")
     return value
 
@@ -134,6 +134,25 @@ def _fonts() -> frozenset:
     return frozenset(FONT_FILES)
 
 
+def _game_font(name: str) -> bool:
+    """Whether `name` is a game's own font registered in this build (forge.fonts.GAME_PREFIX)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from forge.fonts import GAME_PREFIX
+
+    return name.startswith(GAME_PREFIX) and name in pdfmetrics._fonts
+
+
+def picture_form(value, texts) -> str:
+    """The form name of a picture (forge.pictures): defined by the writer from piece.pictures."""
+    if type(value) is not str or not _PICTURE_FORM.fullmatch(value):
+        raise Refused(f"not a picture form: {value!r:.40}")
+    return value
+
+
+_PICTURE_FORM = re.compile(r"art[0-9a-f]{24}")
+
+
 @cache
 def _named_colors() -> frozenset:
     return frozenset(getAllNamedColors())
@@ -153,6 +172,7 @@ CANVAS_CALLS: dict[str, tuple] = {
     "setFont": ((font, N), (font, N, N)),
     "beginText": (_POINT,), "drawText": ((text_object,),),
     "drawString": _STRING_AT, "drawCentredString": _STRING_AT, "drawRightString": _STRING_AT,
+    "doForm": ((picture_form,),),
 }
 TEXT_CALLS: dict[str, tuple] = {
     "setFont": ((font, N), (font, N, N)), "_setFont": ((font, N),),
