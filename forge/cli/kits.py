@@ -208,24 +208,68 @@ def validate(games, quick, content_dir):
 @click.option("--dpi", default=60, show_default=True, type=click.IntRange(20, 300))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=DEFAULT_OUT, show_default=True, help="Output folder.")
+@click.option("--watch", is_flag=True, help="Keep watching the game's folder: on each change, "
+              "rebuild the kit and rewrite the images of the pages that changed (Ctrl-C stops).")
 @print_options
 @content_option
-def preview(game, lang, paper, dpi, out_dir, content_dir, profile, backs, back_offset, bleed,
-            marks, ink, board_mode):
-    """Build a kit and save every page of it as PNG, for a look without a PDF viewer."""
-    from forge.kit import build_kit
-    from forge.preview import render_pngs
+def preview(game, lang, paper, dpi, out_dir, watch, content_dir, profile, backs, back_offset,
+            bleed, marks, ink, board_mode):
+    """Build a kit and save every page of it as PNG, for a look without a PDF viewer.
+
+    With --watch, keep the images up to date while you edit the game's files; an error in them
+    is shown and the last good images stay.
+    """
+    from forge.preview import LivePreview, Watcher
 
     options, _paper = resolve_print_options(profile, backs, back_offset, bleed, marks, ink,
                                             board_mode)
     check_output_folder(out_dir)
-    loaded = games_named(content_dir, (game,))[0].load()
-    lang = lang or loaded.languages[0]
-    result = build_kit(loaded, lang, paper, out_dir, options)
-    folder = result.folder / "preview"
-    pdfs = [f for f in result.files if f.endswith(".pdf") and f != "kit.pdf"]
-    written = render_pngs([result.folder / "kit.pdf"] +
-                          [result.folder / f for f in pdfs if f.startswith("board-")],
-                          folder, dpi)
-    click.echo(_("{count} page image(s) in {folder}").format(count=len(written),
-                                                            folder=shown(folder)))
+    source = games_named(content_dir, (game,))[0]
+    live = LivePreview(source, lang, paper, out_dir, options, dpi)
+    if not watch:
+        written = live.build()
+        click.echo(_("{count} page image(s) in {folder}").format(count=len(written),
+                                                                folder=shown(live.folder)))
+        return
+    watcher = Watcher(source.folder, ignore=(out_dir,))
+    try:
+        _show_update(live, live.update())
+        click.echo(_("Watching {folder} for changes (Ctrl-C to stop).").format(
+            folder=shown(source.folder)))
+        watcher.run(lambda changed: _show_update(live, live.update(changed)))
+    except KeyboardInterrupt:
+        click.echo(_("Stopped watching."))
+
+
+def _show_update(live, update) -> None:
+    """One line for a build of a live preview; the error in full when it failed."""
+    if update.error is not None:
+        if update.changed:
+            click.echo(_("{files}: not rebuilt, the last good images stay:").format(
+                files=_changed_files(update.changed)), err=True)
+        _show_error(update.error)
+    elif not update.changed:
+        click.echo(_("{count} page image(s) in {folder}").format(count=len(update.written),
+                                                                folder=shown(live.folder)))
+    else:
+        click.echo(_("{files}: {count} page image(s) rewritten in {seconds:.2f} s").format(
+            files=_changed_files(update.changed), count=len(update.written),
+            seconds=update.seconds))
+
+
+def _changed_files(changed: tuple[str, ...], most: int = 3) -> str:
+    """The files that changed, the first few named."""
+    names = ", ".join(changed[:most])
+    if len(changed) <= most:
+        return names
+    return _("{files} and {count} more").format(files=names, count=len(changed) - most)
+
+
+def _show_error(err: UserError) -> None:
+    """A content error's problems one a line, or another error's message."""
+    if isinstance(err, ContentError):
+        for problem in err.problems:
+            click.echo(str(problem), err=True)
+        click.echo(_("{count} problem(s) found.").format(count=len(err.problems)), err=True)
+    else:
+        click.echo(_("error: {message}").format(message=err), err=True)
