@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from forge import __version__, i18n
-from forge.cli import calibrate, doctor, kits, play, simulate, translations
+from forge.cli import calibrate, design, doctor, kits, play, simulate, translations
 from forge.errors import ContentError, UserError
 from forge.output import os_problem
 
@@ -80,5 +80,5 @@ def companion(demo_dir):
 
 for command in (kits.build, kits.list_games, kits.preview, kits.validate,
                 translations.translations, calibrate.calibrate, doctor.doctor,
-                simulate.simulate):
+                simulate.simulate, design.new, design.schema):
     main.add_command(command)
