@@ -2,7 +2,8 @@
 
 A schema is itself YAML, in a small vocabulary (see docs/content-format.md):
 
-    type: map | dict | list | str | text | id | int | number | bool | enum | color | point | ref | any
+    type: map | dict | list | str | text | id | int | number | bool | enum | color | point | ref |
+          art | icon | any
     map:    fields: {name: schema}; a field is required unless it says `optional: true`;
             ordered: [[low, high], ...] (field `low` may not exceed field `high`)
     dict:   keys: schema, values: schema (a mapping whose keys are data, not field names)
@@ -17,6 +18,8 @@ A schema is itself YAML, in a small vocabulary (see docs/content-format.md):
     point:  min, max for each coordinate (default: within +-5,000 mm)
     str, text: max length (default 1,000 characters)        ref: to: <collection>
     id:     defines: <collection> (a scalar id that others can ref)
+    art:    a path of an art file (.svg, .png, .jpg) relative to the game's folder, inside it
+    icon:   a built-in icon's name (an id; one of `values` when given), or an art file in its place
     text:   English text shown to players; it is translated through the game's catalog
 
 Validation collects every problem (not just the first), each with file, line and field path, and
@@ -446,9 +449,36 @@ def _check_any(value, schema, at, doc, result, ctx):
     pass
 
 
+def _check_art(value, schema, at, doc, result, ctx):
+    """A path, relative to the game's folder, of an art file there (forge.pictures)."""
+    from forge.pictures import PictureError, checked_relative
+
+    if not _check_str(value, schema, at, doc, result, ctx):
+        return
+    try:
+        relative = checked_relative(value, "")
+    except PictureError as err:
+        return _fail(doc, at, result, str(err).removeprefix(": "))
+    path = doc.path.parent / relative
+    if not path.is_file():
+        _fail(doc, at, result, f"art file '{value}' not found in {doc.path.parent}")
+
+
+def _check_icon(value, schema, at, doc, result, ctx):
+    """A built-in icon's name, or an art file of the game standing in its place."""
+    from forge.pictures import is_picture
+
+    if isinstance(value, str) and is_picture(value):
+        return _check_art(value, schema, at, doc, result, ctx)
+    if "values" in schema:
+        return _check_enum(value, schema, at, doc, result, ctx)
+    _check_id(value, schema, at, doc, result, ctx)
+
+
 _CHECKERS = {
     "map": _check_map, "dict": _check_dict, "list": _check_list, "str": _check_str,
     "text": _check_text, "id": _check_id, "int": _check_int, "number": _check_number,
     "bool": _check_bool, "enum": _check_enum, "color": _check_color, "point": _check_point,
-    "ref": _check_ref, "paint": _check_paint, "any": _check_any,
+    "ref": _check_ref, "paint": _check_paint, "any": _check_any, "art": _check_art,
+    "icon": _check_icon,
 }

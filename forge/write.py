@@ -19,6 +19,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from forge import pictures
 from forge.errors import UserError
 from forge.i18n import messages_translator
 from forge.layout import MARK_WIDTH
@@ -72,6 +73,7 @@ def write_pdf(path: Path, pages: list[Page], info: DocInfo,
     canvas.setProducer("forge (reportlab)")
     forms = _Forms(canvas, pages, cache)
     for number, page in enumerate(pages):
+        _define_pictures(canvas, page)
         forms.define_for(page)
         canvas.setPageSize(_points(page.size))
         _set_boxes(canvas, page)
@@ -84,6 +86,13 @@ def write_pdf(path: Path, pages: list[Page], info: DocInfo,
         canvas.showPage()
     canvas.showOutline()
     canvas.save()
+
+
+def _define_pictures(canvas: Canvas, page: Page) -> None:
+    """Define the forms of the art files the page's pieces place (forge.pictures), once each."""
+    for placement in page.placements:
+        for picture in placement.piece.pictures:
+            pictures.define(canvas, picture)
 
 
 def _points(size: tuple[float, float]) -> tuple[float, float]:

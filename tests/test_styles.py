@@ -68,7 +68,7 @@ def _icon_enums(schema: dict):
 @pytest.mark.parametrize("draw", variant_names("styles"))
 def test_icon_fields_list_exactly_the_icons_forge_draws(draw):
     for icon in _icon_enums(style_schema(draw)):
-        assert icon["type"] == "enum" and icon["values"] == list(icons.ICONS)
+        assert icon["type"] == "icon" and icon["values"] == list(icons.ICONS)
 
 
 def test_an_unknown_maker_is_a_content_error(content_copy):
@@ -83,7 +83,7 @@ def test_an_unknown_maker_is_a_content_error(content_copy):
 
 # --- mutated styles of the real components are refused ------------------------------------------
 
-WRONG_TYPE = {"str": [1], "enum": [1], "paint": [1], "id": [1], "ref": [1], "int": "many",
+WRONG_TYPE = {"str": [1], "enum": [1], "paint": [1], "id": [1], "ref": [1], "icon": [1], "int": "many",
               "number": "many", "bool": "yes", "list": "many", "map": "many"}
 
 
@@ -199,6 +199,9 @@ def _valid(schema: dict, name: str, game: dict):
         return st.sampled_from([e["id"] for e in game.get("emperors") or []] + ["nobody"])
     if kind == "enum":
         return st.sampled_from(schema["values"])
+    if kind == "icon":      # a built-in icon, or art files: missing, leaving the folder, not art
+        return st.sampled_from(schema["values"] + ["art/none.svg", "../x.svg", "/etc/x.png",
+                                                   "art/x.txt"])
     if kind == "int":
         low, high = schema.get("min", -10**6), schema.get("max", 10**6)
         return st.one_of(st.integers(low, min(high, low + 12)), st.integers(low, high))

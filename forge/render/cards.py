@@ -30,10 +30,11 @@ from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 
-from forge import fonts
+from forge import fonts, pictures
 from forge.content import load_doc
 from forge.errors import ContentError, UserError
 from forge.model import Piece, pt
+from forge.pictures import Picture
 from forge.render import art, icons, maker, textfit
 
 SAFE = 3.0                # mm inside the trim kept for everything that must be read
@@ -72,15 +73,20 @@ class Face:
     title: tuple[str, ...]
     title_size: float
     cost: str             # '' for a blank cost
-    icon: str | None
+    icon: str | Picture | None        # a built-in icon's name, or an art file tinted for it
     text: tuple[str, ...]
     text_size: float
     foot: str             # the class's name, or ''
-    foot_icon: str | None
+    foot_icon: str | Picture | None
     colors: Colors
     saver: bool
     layout: str = "title"     # 'title' or 'corners'
     mark: str = ""            # drawn large on the art panel
+    picture: Picture | None = None    # an art file filling the art panel, in its own colours
+
+    def pictures(self) -> tuple[Picture, ...]:
+        """The art files this face places."""
+        return icons.pictures_of(self.icon, self.foot_icon, self.picture)
 
 
 @dataclass(frozen=True)
@@ -90,7 +96,7 @@ class BackFace:
     title: tuple[str, ...]
     title_size: float
     subtitle: str
-    icon: str | None
+    icon: str | Picture | None
     fill: str
     ink: str
     saver: bool
@@ -108,7 +114,7 @@ def make_cards(component: dict, ctx) -> list[Piece]:
     back_face = _back_face(deck, ctx, component, trim)
     back = partial(draw_back, face=back_face, trim=trim, bleed=bleed)
     deck_part = {"maker": MAKER_VERSION, "deck": deck["id"], "style": deck.get("style") or {},
-                 "back": back_face.__dict__, "trim": list(trim), "bleed": bleed}
+                 "back": _jsonable_back(back_face), "trim": list(trim), "bleed": bleed}
     classes = {c["id"]: c for c in deck.get("classes") or []}
     pieces = []
     for card in deck["cards"]:
@@ -117,8 +123,9 @@ def make_cards(component: dict, ctx) -> list[Piece]:
         draw = partial(draw_card, face=face, trim=trim, bleed=bleed)
         key = {**deck_part, "card": card, "face": _jsonable(face)}
         label = f"{component['name']}: {card['title']}"
+        used = face.pictures() + icons.pictures_of(back_face.icon)
         pieces += [Piece(component["id"], component["kind"], trim, bleed, draw, label,
-                         back=back, key=key)] * card["count"]
+                         back=back, key=key, pictures=used)] * card["count"]
     return pieces
 
 
@@ -183,17 +190,40 @@ def _face(card: dict, klass: dict | None, deck: dict, ctx, trim, where: str) -> 
     if text is None:
         raise UserError(f"{where}: its text does not fit the card even at {smallest:g} pt "
                         f"({len(card['text'].split())} words); shorten it")
-    icon = card.get("icon") or (klass or {}).get("icon")
-    for name in (icon, (klass or {}).get("icon")):
-        if name and name not in icons.ICONS:
-            raise UserError(f"{where}: unknown icon '{name}' (known: {', '.join(icons.ICONS)})")
+    saver = ctx.ink == "saver"
+    icon = icons.resolve_icon(ctx, card.get("icon") or (klass or {}).get("icon"), f"{where}, icon",
+                 art_ink(colors, saver))
+    foot_icon = icons.resolve_icon(ctx, (klass or {}).get("icon"), f"{where}, its class's icon",
+                      foot_ink(colors, saver, layout))
+    picture = _picture(ctx, card.get("picture"), f"{where}, picture", art_box(trim, layout))
     _check_glyphs(where, (card["title"], fonts.SERIF_BOLD), (card["text"], fonts.SERIF))
     cost = card.get("cost")
     mark = card.get("mark", "")
     _check_glyphs(where, (mark, fonts.SERIF_BOLD))
     return Face(tuple(title), title_size, "" if cost is None else f"{cost:g}", icon,
-                tuple(text), text_size, (klass or {}).get("name", ""), (klass or {}).get("icon"),
-                colors, ctx.ink == "saver", layout, mark)
+                tuple(text), text_size, (klass or {}).get("name", ""), foot_icon,
+                colors, saver, layout, mark, picture)
+
+
+def _picture(ctx, value: str | None, where: str, box) -> Picture | None:
+    """The art file a card shows on its art panel, in its own colours."""
+    if not value:
+        return None
+    picture = pictures.load_picture(ctx.folder, value, where)
+    pictures.check_resolution(picture, box[2], box[3], where)
+    return pictures.tinted(picture, "", gray=ctx.ink == "grayscale")
+
+
+def art_ink(colors: Colors, saver: bool) -> str:
+    """The ink of icons and marks on the art panel."""
+    return _readable_on(colors.fill, colors, saver, on=colors.art)
+
+
+def foot_ink(colors: Colors, saver: bool, layout: str) -> str:
+    """The ink of the class's icon at the foot."""
+    if layout == "corners":
+        return colors.fill
+    return _readable_on(colors.fill if saver else colors.on_fill, colors, saver)
 
 
 def _colors(ctx, klass, style, where) -> Colors:
@@ -225,10 +255,18 @@ def _check_glyphs(where: str, *texts) -> None:
 
 
 def _jsonable(face: Face) -> dict:
-    data = dict(face.__dict__)
+    data = {name: _jsonable_value(value) for name, value in face.__dict__.items()}
     data["colors"] = dict(face.colors.__dict__)
     data["title"], data["text"] = list(face.title), list(face.text)
     return data
+
+
+def _jsonable_back(face: BackFace) -> dict:
+    return {name: _jsonable_value(value) for name, value in face.__dict__.items()}
+
+
+def _jsonable_value(value):
+    return value.key() if isinstance(value, Picture) else value
 
 
 def title_band(trim) -> tuple[float, float, float, float]:
@@ -297,8 +335,6 @@ def _back_face(deck: dict, ctx, component: dict, trim) -> BackFace:
     light, dark = palette.get("parchment", art.LIGHT), palette.get("ink", art.DARK)
     fill = _color(ctx, back["fill"], where)
     ink = _color(ctx, back["ink"], where) if back.get("ink") else art.ink_on(fill, light, dark)
-    if back.get("icon") and back["icon"] not in icons.ICONS:
-        raise UserError(f"{where}: unknown icon '{back['icon']}' (known: {', '.join(icons.ICONS)})")
     title, size = textfit.fit_lines(back["title"], fonts.SERIF_BOLD, pt(16), trim[0] - 4 * SAFE)
     _check_glyphs(where, (back["title"], fonts.SERIF_BOLD),
                   (back.get("subtitle", ""), fonts.SERIF_ITALIC))
@@ -306,7 +342,8 @@ def _back_face(deck: dict, ctx, component: dict, trim) -> BackFace:
         ink = dark
     elif ctx.ink == "saver":
         ink = fill
-    return BackFace(tuple(title), size, back.get("subtitle", ""), back.get("icon"), fill, ink,
+    icon = icons.resolve_icon(ctx, back.get("icon"), f"{where}, icon", ink)
+    return BackFace(tuple(title), size, back.get("subtitle", ""), icon, fill, ink,
                     ctx.ink == "saver")
 
 
@@ -372,8 +409,12 @@ def _draw_art(c, face: Face, trim) -> None:
     box = art_box(trim, face.layout)
     _panel(c, box, col.art, col.fill, face.saver)
     x, y, width, height = box
-    ink = _readable(col.fill, face, on=col.art)
-    if face.icon:
+    ink = art_ink(col, face.saver)
+    if face.picture:
+        pad = PANEL_PAD
+        pictures.draw_picture(c, face.picture, x + pad, y + pad, width - 2 * pad,
+                              height - 2 * pad)
+    elif face.icon:
         size = min(height * 0.82, width * 0.6)
         knock = "#ffffff" if face.saver else col.art      # paper shows through
         if face.mark:       # the icon steps aside, small, for the numeral
@@ -414,7 +455,7 @@ def _draw_foot(c, face: Face, trim) -> None:
     if not face.foot:
         return
     col = face.colors
-    ink = _readable(col.fill if face.saver else col.on_fill, face)
+    ink = foot_ink(col, face.saver, face.layout)
     size = pt(6.5)
     label = face.foot.upper()
     width = fonts.text_width(label, fonts.SANS_BOLD, size)
@@ -458,10 +499,14 @@ def _draw_corners(c, face: Face, trim) -> None:
 
 def _readable(color: str, face: Face, on: str = "#ffffff") -> str:
     """In the saver ink a light colour on white paper becomes the dark ink."""
-    if face.saver and art.is_light(color):
-        return face.colors.dark
-    if not face.saver and on != "#ffffff" and abs(art.luminance(color) - art.luminance(on)) < 0.2:
-        return face.colors.dark
+    return _readable_on(color, face.colors, face.saver, on)
+
+
+def _readable_on(color: str, colors: Colors, saver: bool, on: str = "#ffffff") -> str:
+    if saver and art.is_light(color):
+        return colors.dark
+    if not saver and on != "#ffffff" and abs(art.luminance(color) - art.luminance(on)) < 0.2:
+        return colors.dark
     return color
 
 

@@ -13,6 +13,8 @@ from importlib.util import find_spec
 from typing import Callable
 
 import forge.render
+from forge.errors import UserError
+from forge.pictures import Picture, draw_picture, is_picture, load_picture, tinted
 
 
 def _gather() -> dict[str, Callable]:
@@ -31,13 +33,36 @@ def _gather() -> dict[str, Callable]:
 ICONS: dict[str, Callable] = _gather()
 
 
+def resolve_icon(ctx, value: str | None, where: str, ink: str) -> str | Picture | None:
+    """A content icon value for drawing in `ink`: a built-in icon's name as it is, or the game's
+    art file it names, loaded and tinted in `ink` (neutral in a grayscale kit)."""
+    if not value:
+        return None
+    if is_picture(value):
+        picture = load_picture(ctx.folder, value, where)
+        return tinted(picture, ink, gray=ctx.ink == "grayscale")
+    if value not in ICONS:
+        raise UserError(f"{where}: unknown icon '{value}' (known: {', '.join(ICONS)}; or an art "
+                        f"file of the game, like art/bridge.svg)")
+    return value
+
+
+def pictures_of(*values) -> tuple[Picture, ...]:
+    """The art files among resolved icons (for Piece.pictures)."""
+    return tuple(value for value in values if isinstance(value, Picture))
+
+
 def draw_icon(c, name: str, cx: float, cy: float, size: float, color: str,
               knock: str | None = None) -> None:
     """Draw icon `name` centred on (cx, cy), `size` mm across, in `color`.
 
     `knock` is the colour behind the icon, used for the thin gaps that keep overlapping parts
-    apart (crossed blades, rivets); without it the icon is a plain silhouette.
+    apart (crossed blades, rivets); without it the icon is a plain silhouette. `name` may be a
+    game's art file (forge.pictures.Picture) instead, already tinted by the maker in `color`.
     """
+    if isinstance(name, Picture):
+        draw_picture(c, name, cx - size / 2, cy - size / 2, size, size)
+        return
     if name not in ICONS:
         raise ValueError(f"unknown icon '{name}' (known: {', '.join(ICONS)})")
     c.saveState()

@@ -30,6 +30,7 @@ from forge import fonts
 from forge.errors import UserError
 from forge.ink import color_for
 from forge.model import Piece, pt
+from forge.pictures import Picture
 from forge.render import art, icons, maker, textfit
 
 DISC_MARGIN = 0.05        # mm between the printed disc and the trim (a 16 mm punch still fits)
@@ -60,6 +61,7 @@ def make_discs(component: dict, ctx) -> list[Piece]:
     """One square counter per copy, art to the bleed, with the round disc drawn inside."""
     style = component.get("style") or {}
     saver = ctx.ink == "saver"
+    used: tuple = ()
     if "emperor" in style:
         emperor = ctx.emperor(style["emperor"])
         draw = partial(_draw_saver_emperor_disc if saver else _draw_emperor_disc,
@@ -67,8 +69,12 @@ def make_discs(component: dict, ctx) -> list[Piece]:
     elif "label" in style or "back_style" in style or "shape" in style:
         return _make_label_discs(component, style, ctx)
     elif "fill" in style and "icon" in style:
+        fill = ctx.color(style["fill"])
+        ink = art.readable(fill) if saver else art.ink_on(fill, *_inks(ctx))
+        icon = icons.resolve_icon(ctx, style["icon"], f"component '{component['id']}', icon", ink)
+        used = icons.pictures_of(icon)
         draw = partial(_draw_saver_icon_disc if saver else _draw_icon_disc,
-                       fill=ctx.color(style["fill"]), icon=style["icon"], inks=_inks(ctx))
+                       fill=fill, icon=icon, inks=_inks(ctx))
     else:
         raise UserError(f"component '{component['id']}': a disc's style needs 'fill' and 'icon', "
                         f"'fill' and 'label', or 'emperor'")
@@ -76,8 +82,11 @@ def make_discs(component: dict, ctx) -> list[Piece]:
     bleed = component.get("bleed", 0)
     draw = partial(draw, trim=trim, bleed=bleed)
     back = draw if component.get("back") == "same" else None
+    key = None if not used else {"maker": "disc", "style": style, "pictures":
+                                 [p.key() for p in used], "trim": list(trim), "bleed": bleed,
+                                 "back": back is not None}
     return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],
-                  back=back)
+                  back=back, key=key, pictures=used)
             for _ in range(component["count"])]
 
 
@@ -159,9 +168,14 @@ class LabelFace:
     shape: str            # round (a coin with a rim) or square (a framed square panel)
     fill: str             # '#rrggbb'
     label: str            # the value printed, '' for none
-    icon: str | None
+    icon: str | Picture | None    # a built-in icon's name or the game's art file, tinted in ink
     ink: str              # letters and icon on the fill
     saver: bool
+
+    def key(self) -> dict:
+        """What drawing the face depends on (for the render cache)."""
+        return {**self.__dict__, "icon": self.icon.key() if isinstance(self.icon, Picture)
+                else self.icon}
 
 
 def _label_face(spec: dict, ctx, where: str) -> LabelFace:
@@ -170,15 +184,13 @@ def _label_face(spec: dict, ctx, where: str) -> LabelFace:
     shape = spec.get("shape", "round")
     if shape not in SHAPES:
         raise UserError(f"{where}: unknown shape '{shape}' (known: {', '.join(SHAPES)})")
-    icon = spec.get("icon")
-    if icon is not None and icon not in icons.ICONS:
-        raise UserError(f"{where}: unknown icon '{icon}' (known: {', '.join(icons.ICONS)})")
     label = "" if spec.get("label") is None else str(spec["label"])
-    if not label and not icon:
+    if not label and not spec.get("icon"):
         raise UserError(f"{where}: a label disc face needs a 'label', an 'icon' or both")
     fill = ctx.color(spec["fill"])
     saver = ctx.ink == "saver"
     ink = art.readable(fill) if saver else art.ink_on(fill, *_inks(ctx))
+    icon = icons.resolve_icon(ctx, spec.get("icon"), f"{where}, icon", ink)
     return LabelFace(shape, fill, label, icon, ink, saver)
 
 
@@ -191,20 +203,21 @@ def _make_label_discs(component: dict, style: dict, ctx) -> list[Piece]:
     bleed = component.get("bleed", 0)
     draw = partial(draw_label_disc, face=front, trim=trim, bleed=bleed)
     back_key: object = None
-    back = None
+    back = back_face = None
     if "back_style" in style:
         if component.get("back") == "same":
             raise UserError(f"{where}: give either 'back: same' or a 'back_style', not both")
         spec = {"shape": front.shape, "fill": style["fill"], **(style["back_style"] or {})}
         back_face = _label_face(spec, ctx, f"{where}, back_style")
         back = partial(draw_label_disc, face=back_face, trim=trim, bleed=bleed)
-        back_key = back_face.__dict__
+        back_key = back_face.key()
     elif component.get("back") == "same":
         back, back_key = draw, "same"
-    key = {"maker": "disc-label", "version": LABEL_VERSION, "front": front.__dict__,
+    key = {"maker": "disc-label", "version": LABEL_VERSION, "front": front.key(),
            "back": back_key, "trim": list(trim), "bleed": bleed}
+    used = icons.pictures_of(front.icon, back_face.icon if back_face else None)
     return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],
-                  back=back, key=key)
+                  back=back, key=key, pictures=used)
             for _ in range(component["count"])]
 
 
