@@ -7,13 +7,12 @@ nothing here prints. The kit checks (section KITS) decide the exit status; the c
 from __future__ import annotations
 
 import os
-import struct
 import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from forge import i18n, places
+from forge import fonts, i18n, places
 from forge.errors import UserError
 from forge.fonts import FONT_FILES
 from forge.output import check_output_folder
@@ -149,22 +148,12 @@ def font_code_points(path: Path) -> tuple[frozenset | None, str]:
 
 
 def embedding_flags(path: Path) -> int:
-    """The OS/2 fsType bits of a TrueType file that forbid embedding or subsetting it (0: none).
-
-    Read here because reportlab 5.1 loads such a font anyway (the test of its rl_config
-    allowTTFSubsetting list is inverted); older and fixed versions refuse it.
-    """
+    """The OS/2 fsType bits of a TrueType file that forbid embedding or subsetting it (0: none,
+    or the file cannot be read: then reportlab says what is wrong)."""
     try:
-        data = path.read_bytes()
-        (count,) = struct.unpack_from(">H", data, 4)
-        for record in range(count):
-            tag, _checksum, offset, _length = struct.unpack_from(">4sLLL", data, 12 + 16 * record)
-            if tag == b"OS/2":
-                (fs_type,) = struct.unpack_from(">H", data, offset + 8)
-                return fs_type if fs_type == 0x0002 else fs_type & 0x0300
-    except (OSError, struct.error):
-        return 0                        # unreadable or truncated: reportlab says what is wrong
-    return 0
+        return fonts.embedding_flags(path.read_bytes())
+    except OSError:
+        return 0
 
 
 def check_font_file(path: Path) -> list[Check]:
@@ -272,7 +261,44 @@ def check_fonts(font_dir: Path, content_dir: Path | None, languages: list[str]) 
     places_by_char, problems = gather_characters(content_dir, languages)
     for path in paths:
         checks += check_coverage(path, places_by_char)
-    return checks + problems
+    return checks + problems + check_game_fonts(content_dir)
+
+
+def check_game_fonts(content_dir: Path | None) -> list[Check]:
+    """Each font a game brings (game.yaml `fonts:`): its file, its licence, whether it can be
+    embedded."""
+    from forge.content import load_doc
+    from forge.games import find_games
+
+    checks = []
+    for source in find_games(content_dir).values():
+        try:
+            data = load_doc(source.folder / "game.yaml").data
+        except UserError:
+            continue                    # reported with the game's catalogs
+        entries = data.get("fonts") if isinstance(data, dict) else None
+        for index, entry in enumerate(entries if isinstance(entries, list) else []):
+            checks.append(check_game_font(source.id, source.folder, index, entry))
+    return checks
+
+
+def check_game_font(game_id: str, folder: Path, index: int, entry) -> Check:
+    """One entry of a game's `fonts:` list."""
+    fields = ("id", "file", "licence")
+    if not isinstance(entry, dict) or not all(isinstance(entry.get(f), str) for f in fields):
+        return Check(KITS, _("font fonts[{index}] of game {game}").format(index=index,
+                                                                          game=game_id), FAIL,
+                     _("needs an id, a file and a licence"),
+                     _("run 'forge validate {game}' and fix what it lists").format(game=game_id))
+    name = _("font {font} of game {game}").format(font=entry["id"], game=game_id)
+    try:
+        fonts.register_game_font(game_id, entry, folder)
+    except fonts.FontRefused as err:
+        return Check(KITS, name, FAIL, err.message,
+                     _("fix fonts[{index}] in {path}").format(index=index,
+                                                               path=folder / "game.yaml"))
+    return Check(KITS, name, OK, _("{file}; licence: {licence}").format(
+        file=entry["file"], licence=entry["licence"]))
 
 
 # --- folders -------------------------------------------------------------------------------------

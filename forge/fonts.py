@@ -1,16 +1,29 @@
-"""The fonts every kit embeds, shipped with forge and registered with reportlab.
+"""The fonts kits embed: forge's own, shipped with it, and a game's own, from its folder.
 
 Only TrueType fonts are used, so reportlab embeds a subset of each in every PDF (never one of the
-standard 14 unembedded fonts). The files and their licences are in the shipped `fonts/` folder
-(see its README); `forge doctor` checks them.
+standard 14 unembedded fonts). Forge's files and their licences are in the shipped `fonts/`
+folder (see its README); `forge doctor` checks them.
+
+A game may bring fonts of its own (game.yaml `fonts:`, each with an id, a file in the game's
+folder and a licence line). Each file is read like content (inside the folder, size-limited),
+must have TrueType outlines and allow embedding, and is registered with reportlab under a name
+made of GAME_PREFIX, the game's id, the font's id and a digest of the file: a changed file is a
+new font, in the render cache's keys too. Layouts name fonts by `resolve_font`'s names.
 """
 from __future__ import annotations
 
+import hashlib
+import io
+import re
+import struct
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-from forge.errors import UserError
+from forge.errors import ContentError, Problem, UserError
 from forge.places import FONT_DIR
+from forge.safefs import UnsafeFile, read_inside
 
 SERIF = "Garamond"
 SERIF_BOLD = "Garamond-Bold"
@@ -29,6 +42,24 @@ FONT_FILES = {
     SANS: "DejaVuSansCondensed.ttf",
     SANS_BOLD: "DejaVuSansCondensed-Bold.ttf",
     SANS_ITALIC: "DejaVuSansCondensed-Oblique.ttf",
+}
+
+# the names content uses for forge's fonts -> their reportlab names
+FORGE_FONT_NAMES = {
+    "serif": SERIF, "serif-bold": SERIF_BOLD, "serif-italic": SERIF_ITALIC,
+    "sans": SANS, "sans-bold": SANS_BOLD, "sans-italic": SANS_ITALIC,
+}
+
+FONT_SUFFIXES = (".ttf", ".otf")
+MAX_FONT_BYTES = 20 * 1024 * 1024   # a large CJK font is about 16 MB
+DIGEST_CHARS = 12                   # of a file's sha256 in its registered name
+TRUETYPE_SIGNATURES = (b"\x00\x01\x00\x00", b"true")
+OTHER_SIGNATURES = {
+    b"OTTO": "has PostScript (CFF) outlines, which reportlab cannot embed; convert it to "
+             "TrueType outlines (a .ttf), for example with FontForge or fonttools' otf2ttf",
+    b"ttcf": "is a font collection (.ttc); extract the one font the game uses into a .ttf",
+    b"wOFF": "is a web font (WOFF); convert it to a .ttf",
+    b"wOF2": "is a web font (WOFF2); convert it to a .ttf",
 }
 
 
@@ -80,3 +111,171 @@ def missing_glyphs(text: str, font: str) -> set[str]:
     register_fonts()
     face = pdfmetrics.getFont(font).face
     return {ch for ch in set(text) if not ch.isspace() and ord(ch) not in face.charToGlyph}
+
+
+def check_glyphs(texts: Iterable[str], font: str, where: str) -> list[str]:
+    """One message naming `where`, the font and every character of `texts` it cannot draw;
+    none when it draws them all."""
+    missing = set().union(*(missing_glyphs(text, font) for text in texts))
+    if not missing:
+        return []
+    shown = ", ".join(f"{ch} U+{ord(ch):04X}" for ch in sorted(missing))
+    return [f"{where}: the font {font_label(font)} cannot draw {shown}"]
+
+
+def font_label(name: str) -> str:
+    """A reportlab font name as a user knows it: a game's font by its id in game.yaml."""
+    if name.startswith(GAME_PREFIX):
+        return f"'{name.split(':')[2]}' (game.yaml fonts)"
+    return next((f"'{short}'" for short, full in FORGE_FONT_NAMES.items() if full == name),
+                name)
+
+
+def resolve_font(name: str, game_fonts: dict[str, str]) -> str:
+    """The reportlab name of a font as content names it: one of forge's (FORGE_FONT_NAMES) or
+    a font id of the game (`game_fonts`, from register_game_fonts); UserError listing the known
+    names otherwise."""
+    if name in game_fonts:
+        return game_fonts[name]
+    if name in FORGE_FONT_NAMES:
+        return FORGE_FONT_NAMES[name]
+    known = ", ".join(list(FORGE_FONT_NAMES) + sorted(game_fonts))
+    raise UserError(f"no font '{name}' (fonts: {known})")
+
+
+# --- a game's own fonts --------------------------------------------------------------------------
+
+class FontRefused(Exception):
+    """A game's font entry forge will not use: `field` of the entry ('file', 'id') and why."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class GameFont:
+    """A game's font as registered: its entry in game.yaml and its reportlab name."""
+
+    id: str
+    file: str
+    licence: str
+    name: str
+
+
+def register_game_fonts(game: dict, folder: Path) -> dict[str, str]:
+    """Register the fonts game.yaml (`game`) lists with reportlab; font id -> reportlab name.
+    ContentError naming game.yaml's line and field of each font that cannot be used."""
+    fonts: dict[str, str] = {}
+    refused: list[tuple[tuple, str]] = []
+    for index, entry in enumerate(game.get("fonts") or ()):
+        try:
+            fonts[entry["id"]] = register_game_font(game["id"], entry, folder).name
+        except FontRefused as err:
+            refused.append((("fonts", index, err.field), err.message))
+    if refused:
+        raise ContentError(located(folder, refused))
+    return fonts
+
+
+def located(folder: Path, refused: list[tuple[tuple, str]]) -> list[Problem]:
+    """Problems at their lines of the game's game.yaml (read again: only when there are some)."""
+    from forge.content import load_doc
+
+    doc = load_doc(Path(folder) / "game.yaml", folder)
+    return [doc.problem(at, message) for at, message in refused]
+
+
+def register_game_font(game_id: str, entry: dict, folder: Path) -> GameFont:
+    """Check one `fonts:` entry's file and register it (once per file content)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    font_id, file = entry["id"], entry["file"]
+    if font_id in FORGE_FONT_NAMES:
+        raise FontRefused("id", f"'{font_id}' is the name of one of forge's fonts "
+                                f"({', '.join(FORGE_FONT_NAMES)}); choose another id")
+    if "\n" in entry.get("licence", ""):
+        raise FontRefused("licence", "must be one line: the licence's name, and the file of "
+                                     "the game's folder its text is in")
+    data = font_data(Path(folder), file)
+    name = f"{GAME_PREFIX}{game_id}:{font_id}:{hashlib.sha256(data).hexdigest()[:DIGEST_CHARS]}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(parsed_font(name, data, file))
+    return GameFont(font_id, file, entry.get("licence", ""), name)
+
+
+def font_data(folder: Path, file: str) -> bytes:
+    """The bytes of a game's font file: inside `folder`, TrueType, embedding allowed."""
+    path = folder / checked_font_path(file)
+    if not path.exists() and not path.is_symlink():
+        raise FontRefused("file", f"font file '{file}' not found in {folder}")
+    try:
+        data = read_inside(path, folder, MAX_FONT_BYTES)
+    except UnsafeFile as err:
+        raise FontRefused("file", f"font file '{file}' {err.reason}") from None
+    check_signature(data, file)
+    flags = embedding_flags(data)
+    if flags:
+        raise FontRefused("file", f"font file '{file}' may not be embedded in a PDF (its OS/2 "
+                                  f"fsType is 0x{flags:04X}); use a font whose licence allows "
+                                  f"embedding")
+    return data
+
+
+def checked_font_path(file: str) -> PurePosixPath:
+    """`file` as a relative path inside the game's folder; FontRefused for one that could
+    leave it or is not a .ttf or .otf."""
+    if "\\" in file or file.startswith("/") or re.match(r"^[A-Za-z]:", file):
+        raise FontRefused("file", f"font file '{file}' must be a path relative to the game's "
+                                  f"folder, with '/' between folders (like fonts/Name.ttf)")
+    relative = PurePosixPath(file)
+    if ".." in relative.parts:
+        raise FontRefused("file", f"font file '{file}' may not use '..': font files must be "
+                                  f"inside the game's folder")
+    if relative.suffix.lower() not in FONT_SUFFIXES:
+        raise FontRefused("file", f"font file '{file}' is not a .ttf or .otf file")
+    return relative
+
+
+def check_signature(data: bytes, file: str) -> None:
+    """Refuse a file that does not start like a font with TrueType outlines."""
+    head = data[:4]
+    if head in TRUETYPE_SIGNATURES:
+        return
+    if head in OTHER_SIGNATURES:
+        raise FontRefused("file", f"font file '{file}' {OTHER_SIGNATURES[head]}")
+    raise FontRefused("file", f"font file '{file}' is not a TrueType font (it does not start "
+                              f"as one does)")
+
+
+def parsed_font(name: str, data: bytes, file: str):
+    """A reportlab TTFont of `data`; FontRefused with reportlab's reason when it cannot read it."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    stream = io.BytesIO(data)
+    stream.name = file                  # what reportlab's messages call it
+    try:
+        return TTFont(name, stream)
+    except Exception as err:   # noqa: BLE001 - a corrupt file raises struct and index errors too
+        raise FontRefused("file", f"font file '{file}' cannot be read as a font "
+                                  f"({type(err).__name__}: {str(err)[:200]})") from None
+
+
+def embedding_flags(data: bytes) -> int:
+    """The OS/2 fsType bits of a TrueType file's bytes that forbid embedding or subsetting it
+    (0: none, or no readable OS/2 table: then reportlab says what is wrong).
+
+    Read here because reportlab 5.1 loads such a font anyway (the test of its rl_config
+    allowTTFSubsetting list is inverted); older and fixed versions refuse it.
+    """
+    try:
+        (count,) = struct.unpack_from(">H", data, 4)
+        for record in range(count):
+            tag, _checksum, offset, _length = struct.unpack_from(">4sLLL", data, 12 + 16 * record)
+            if tag == b"OS/2":
+                (fs_type,) = struct.unpack_from(">H", data, offset + 8)
+                return fs_type if fs_type == 0x0002 else fs_type & 0x0300
+    except struct.error:
+        return 0
+    return 0

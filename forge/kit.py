@@ -17,6 +17,7 @@ from pathlib import Path
 
 from forge import __version__
 from forge.errors import UserError
+from forge.fonts import register_game_fonts
 from forge.games import DEFAULT_CONTENT, Game, load_game
 from forge.i18n import Translator
 from forge.impose import (fits_one_page, has_backs, impose_components, single_board_page,
@@ -104,7 +105,7 @@ def context_for(game: Game, lang: str, paper: str, strict: bool = True,
         data = apply_ink(data, options.ink)
     return RenderContext(game.id, lang, data, Translator(lang, strict=strict), paper,
                          paper_size(paper), version=__version__, folder=game.folder,
-                         options=options)
+                         options=options, fonts=register_game_fonts(game.meta, game.folder))
 
 
 def build_kit(game: Game, lang: str, paper: str, out_dir: Path,

@@ -29,6 +29,8 @@ What invalidates a face is its key (`piece_key`): a sha256 of
 - the print options that change art (bleed, ink; not backs, back offset, marks or board, which
   only move pieces on pages), the language, the paper, the game, the forge version;
 - the component's entry in game.yaml (translated);
+- the game's own fonts (game.yaml `fonts:`), by their registered names, which carry a digest of
+  each file's bytes;
 - the piece's own `key` when its maker gives one (a narrow description of the piece's data);
   otherwise the piece's index in its component and every content file its maker declares it
   reads (`@maker(..., reads=(...))`: 'game', 'board', 'rules', 'sheets', 'atlas', 'manifest',
@@ -534,6 +536,8 @@ def piece_key(piece, spec: dict, ctx, reads: tuple[str, ...], index: int) -> str
         "component": canonical(spec), "kind": piece.kind, "trim": list(piece.trim),
         "bleed": piece.bleed,
     }
+    if ctx.fonts:       # each reportlab name carries a digest of its file: a changed file, a new key
+        parts["fonts"] = dict(ctx.fonts)
     if piece.key is not None:
         parts["piece"] = canonical(piece.key)
     else:

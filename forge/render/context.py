@@ -1,11 +1,12 @@
 """What a piece maker needs to know about the build it draws for."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from forge.errors import UserError
+from forge.fonts import resolve_font
 from forge.i18n import Translator
 from forge.printing import PrintOptions
 
@@ -27,6 +28,8 @@ class RenderContext:
     large_board: str = ""             # file name of the single-page board ('board-a3.pdf')
     folder: Path | None = None        # the game's content folder (its own templates/ come first)
     options: PrintOptions = PrintOptions()   # backs, bleed, marks, ink, board (forge.printing)
+    fonts: dict[str, str] = field(default_factory=dict)   # the game's own fonts: id ->
+    # reportlab name (forge.fonts.register_game_fonts)
 
     @property
     def ink(self) -> str:
@@ -37,6 +40,11 @@ class RenderContext:
     def game(self) -> dict:
         """game.yaml, translated."""
         return self.data["game"]
+
+    def font(self, name: str) -> str:
+        """The reportlab name of a font as content names it: 'serif', 'sans-bold', ... or one
+        of the game's own (game.yaml `fonts:`); UserError listing them for another name."""
+        return resolve_font(name, self.fonts)
 
     def emperor(self, emperor_id: str) -> dict:
         """One emperor's entry of game.yaml; UserError for an id the game does not have."""
