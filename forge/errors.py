@@ -43,3 +43,7 @@ class ContentError(UserError):
     def __init__(self, problems: list[Problem]):
         self.problems = sorted(problems, key=lambda p: (str(p.file), p.line, p.field))
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class ForgeWarning(UserWarning):
+    """Something in a game's content worth fixing that does not stop a build (shown by the CLI)."""

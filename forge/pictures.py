@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
-from forge.errors import UserError
+from forge.errors import ForgeWarning, UserError
 from forge.safefs import UnsafeFile, read_inside
 
 SVG_SUFFIXES = (".svg",)
@@ -40,7 +40,7 @@ class PictureError(UserError):
     """An art file forge will not draw: outside the folder, missing, broken or too large."""
 
 
-class LowResolution(UserWarning):
+class LowResolution(ForgeWarning):
     """A raster picture prints below MIN_DPI at the size it is drawn."""
 
 
