@@ -14,9 +14,15 @@ elsewhere (`ref`, `paint` names), that ids are unique in a list, and ordered pai
 from __future__ import annotations
 
 import json
+import re
+from functools import cache
 from pathlib import Path
 
+import yaml
+
 from forge import schema as forge_schema
+from forge.errors import ContentError
+from forge.safefs import read_inside
 from forge.schema import (
     COLOR_PATTERN,
     ID_LIMIT,
@@ -41,36 +47,138 @@ def json_name(content_name: str) -> str:
     return Path(content_name).stem + SUFFIX
 
 
-def document_schema(content_name: str, schema: dict) -> dict:
-    """The JSON schema of a whole content file named `content_name`, from its forge schema."""
+def document_schema(content_name: str, schema: dict, notes: dict[tuple, str]) -> dict:
+    """The JSON schema of a whole content file named `content_name`, from its forge schema and
+    the comments of the schema's file (see comments), which become descriptions."""
+    about = notes.get((), f"A game's {content_name}.")
     top = {"$schema": DRAFT, "title": content_name,
-           "description": f"A game's {content_name}, as forge reads it (made by 'forge schema' "
-                          f"from forge's own schema; 'forge validate' checks the rest)."}
-    return top | convert(schema)
+           "description": f"{about}\n\nMade by 'forge schema' from forge's own schema; "
+                          f"'forge validate' checks the rest."}
+    return top | convert(annotated(schema, notes))
 
 
-def content_schemas(own: dict[str, dict] | None = None) -> dict[str, dict]:
-    """The JSON schema of every content file forge knows, by content file name; `own`: a game's
-    own forge schemas by file name (game_schemas), used before the shared ones."""
-    shared = {name: forge_schema.load_schema(name) for name in forge_schema.schema_names()}
-    return {name: document_schema(name, schema)
-            for name, schema in sorted((shared | (own or {})).items())}
+def content_schemas(game_folder: Path | None = None) -> dict[str, dict]:
+    """The JSON schema of every content file forge knows, by content file name; with a game's
+    folder, the game's own schemas too, in place of forge's of the same name (ContentError when
+    one of them is broken)."""
+    own = _own_schemas(game_folder) if game_folder is not None else {}
+    names = sorted({*forge_schema.schema_names(), *own})
+    return {name: document_schema(name, own[name] if name in own else
+                                  forge_schema.load_schema(name),
+                                  _notes(name, game_folder if name in own else None))
+            for name in names}
+
+
+def _own_schemas(game_folder: Path) -> dict[str, dict]:
+    own, problems = forge_schema.game_schemas(game_folder)
+    if problems:
+        raise ContentError(problems)
+    return own
+
+
+def _notes(name: str, game_folder: Path | None) -> dict[tuple, str]:
+    """The comments of a schema file: forge's own, or a game's (read as the game's content is)."""
+    if game_folder is None:
+        return _forge_notes(name)
+    path = Path(game_folder) / forge_schema.GAME_SCHEMAS / name
+    return comments(read_inside(path, Path(game_folder)).decode("utf-8"))
+
+
+@cache
+def _forge_notes(name: str) -> dict[tuple, str]:
+    return comments((forge_schema.SCHEMA_DIR / name).read_text(encoding="utf-8"))
 
 
 def convert(schema: dict) -> dict:
-    """The JSON schema of one node of forge's schema vocabulary (forge/schema.py)."""
+    """The JSON schema of one node of forge's schema vocabulary (forge/schema.py); a node's
+    `description` (see annotated) is carried over."""
     kind = schema.get("type", "any")
     converted = _CONVERTERS[kind](schema)
+    about = [schema["description"]] if "description" in schema else []
     if kind == "text":
-        converted["description"] = TEXT_NOTE
+        about.append(TEXT_NOTE)
+    if about:
+        converted["description"] = " ".join(about)
     return converted
+
+
+# --- comments as descriptions ------------------------------------------------------------------
+
+_COMMENT = re.compile(r"(?:^|\s)(#)\s?(.*)$")
+_SUBSCHEMAS = ("items", "keys", "values")
+
+
+def annotated(schema: dict, notes: dict[tuple, str], at: tuple = ()) -> dict:
+    """A copy of a forge schema whose nodes carry the comments written beside them in their file
+    (`notes`, by path of keys; see comments) as `description`."""
+    copied = {}
+    for key, value in schema.items():
+        if key == "fields" and isinstance(value, dict):
+            value = {name: annotated(sub, notes, at + (key, name)) if isinstance(sub, dict)
+                     else sub for name, sub in value.items()}
+        elif key in _SUBSCHEMAS and isinstance(value, dict):
+            value = annotated(value, notes, at + (key,))
+        copied[key] = value
+    if at and at in notes:
+        copied["description"] = notes[at]
+    return copied
+
+
+def comments(text: str) -> dict[tuple, str]:
+    """The comment of each key of a YAML file, by its path of keys (() for the file's own
+    comment, its first lines): the comment lines just above the key, as indented as it, then
+    the comment ending its line and the comment lines below that continue it."""
+    lines = text.splitlines()
+    found = {(): _lines_above(lines, _first_key_row(lines), 0, "\n")} if lines else {}
+    root = yaml.compose(text, Loader=yaml.SafeLoader) if text.strip() else None
+    _collect(root, (), lines, found)
+    return {at: note for at, note in found.items() if note}
+
+
+def _first_key_row(lines: list[str]) -> int:
+    return next((row for row, line in enumerate(lines)
+                 if line.strip() and not line.lstrip().startswith("#")), len(lines))
+
+
+def _collect(node, at: tuple, lines: list[str], found: dict) -> None:
+    """Walk the mappings (an alias's too, under its own path: schemas reuse parts that way)."""
+    if not isinstance(node, yaml.MappingNode):
+        return
+    for key, value in node.value:
+        path = at + (key.value,)
+        row, column = key.start_mark.line, key.start_mark.column
+        if lines[row][:column].strip() in ("", "-"):        # the first key of its line
+            found[path] = " ".join(filter(None, (_lines_above(lines, row, column),
+                                                 _line_end(lines, row))))
+        _collect(value, path, lines, found)
+
+
+def _lines_above(lines: list[str], row: int, column: int, joint: str = " ") -> str:
+    above = []
+    while row > 0 and lines[row - 1].lstrip().startswith("#") and \
+            len(lines[row - 1]) - len(lines[row - 1].lstrip()) == column:
+        row -= 1
+        above.insert(0, lines[row].strip().lstrip("#").strip())
+    return joint.join(above)
+
+
+def _line_end(lines: list[str], row: int) -> str:
+    match = _COMMENT.search(lines[row])
+    if match is None:
+        return ""
+    words = [match.group(2).strip()]
+    for line in lines[row + 1:]:
+        if not line.lstrip().startswith("#") or line.index("#") != match.start(1):
+            break
+        words.append(line.strip().lstrip("#").strip())
+    return " ".join(words)
 
 
 def _map(schema: dict) -> dict:
     properties, required, conditions = {}, [], []
     for name, sub in schema.get("fields", {}).items():
         if sub.get("type") == "variant":
-            properties[name] = {}
+            properties[name] = {"description": sub["description"]} if "description" in sub else {}
             conditions += _variant_conditions(name, sub)
         else:
             properties[name] = convert(sub)
@@ -92,13 +200,19 @@ def _variant_conditions(name: str, schema: dict) -> list[dict]:
     names = list(forge_schema.variant_names(folder))
     conditions = [{"required": [by], "properties": {by: {"enum": names}}}]
     for choice in names:
-        sub = dict(forge_schema.load_schema(f"{folder}/{choice}.yaml"))
-        then = {"properties": {name: convert(sub)}}
+        sub = forge_schema.load_schema(f"{folder}/{choice}.yaml")
+        notes = _forge_notes(f"{folder}/{choice}.yaml")
+        then = {"properties": {name: convert(annotated(sub, notes) | _about(notes))}}
         if sub.get("siblings_needed"):
             then["required"] = list(sub["siblings_needed"])
         conditions.append({"if": {"properties": {by: {"const": choice}}, "required": [by]},
                            "then": then})
     return conditions
+
+
+def _about(notes: dict[tuple, str]) -> dict:
+    """The description of a whole schema file: its first comment."""
+    return {"description": notes[()]} if () in notes else {}
 
 
 def _dict(schema: dict) -> dict:
@@ -204,12 +318,12 @@ def write_schemas(out: Path, schemas: dict[str, dict]) -> list[Path]:
     return written
 
 
-def write_readme(out: Path, own: list[str]) -> Path:
-    """Write README.md into `out`: what the schemas are and how an editor uses them."""
+def write_readme(out: Path, names: list[str]) -> Path:
+    """Write README.md into `out`: what the schemas of the content files `names` are and how an
+    editor uses them."""
     from forge import __version__
 
     folder = out.resolve()
-    names = sorted({*forge_schema.schema_names(), *own})
     settings = {"yaml.schemas": {(folder / json_name(n)).as_posix(): f"**/{n}" for n in names}}
     rows = "\n".join(f"| `{json_name(n)}` | `{n}` |" for n in names)
     path = out / "README.md"

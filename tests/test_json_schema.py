@@ -11,7 +11,7 @@ from forge import schema as forge_schema
 from forge.cli import main
 from forge.content import load_doc
 from forge.games import DEFAULT_CONTENT, game_ids
-from forge.json_schema import _CONVERTERS, content_schemas, convert, json_name
+from forge.json_schema import _CONVERTERS, comments, content_schemas, convert, json_name
 from forge.scaffold import new_game
 
 Validator = jsonschema.Draft202012Validator
@@ -24,9 +24,7 @@ def content_files():
 
 
 def schemas_of(folder):
-    own, problems = forge_schema.game_schemas(folder)
-    assert problems == []
-    return content_schemas(own)
+    return content_schemas(folder)
 
 
 def errors(document, name="game.yaml", schemas=None):
@@ -156,3 +154,29 @@ def test_forge_schema_refuses_an_unknown_game_and_a_broken_own_schema(tmp_path):
                                        "--out", str(tmp_path / "s")])
     assert result.exit_code == 1 and "extra.yaml:1" in result.output
     assert not (tmp_path / "s").exists()
+
+
+def test_the_comments_of_a_schema_file_are_its_descriptions():
+    game = content_schemas()["game.yaml"]
+    assert game["description"].startswith("Schema of content/<game>/game.yaml")
+    component = game["properties"]["components"]["items"]
+    assert "width, height in mm" in component["properties"]["trim"]["description"]
+    assert "name is not the id with '-' as '_'" in game["properties"]["engine"]["description"]
+    track = next(c["then"]["properties"]["style"] for c in component["allOf"][1:]
+                 if c["if"]["properties"]["draw"]["const"] == "track")
+    assert track["description"].startswith("Style of a `track` component")
+    assert "strongly marked" in track["properties"]["minor"]["description"]
+    assert track["properties"]["major"]["description"] == "see `minor`"
+    name = game["properties"]["families"]["items"]["properties"]["name"]
+    assert "translated through the game's catalogs" in name["description"]
+
+
+def test_comments_are_found_above_beside_and_below_a_key():
+    text = ("# the file\n# in two lines\ntype: map\nfields:\n"
+            "  # above\n  a: {type: int}   # beside\n                   # and below\n"
+            "  b: {type: str, fields: {c: 1}}\n  d: 2  # d's\n\n  # loose\n\n  e: 3\n")
+    notes = comments(text)
+    assert notes[()] == "the file\nin two lines"
+    assert notes[("fields", "a")] == "above beside and below"
+    assert ("fields", "b") not in notes and ("fields", "b", "fields", "c") not in notes
+    assert notes[("fields", "d")] == "d's" and ("fields", "e") not in notes

@@ -45,20 +45,9 @@ def schema(game, out_dir, content_dir):
     from forge.output import check_output_folder
 
     check_output_folder(out_dir)
-    own = _own_schemas(game, content_dir) if game else {}
-    written = write_schemas(out_dir, content_schemas(own))
-    written.append(write_readme(out_dir, sorted(own)))
+    folder = games_named(content_dir, (game,))[0].folder if game else None
+    schemas = content_schemas(folder)
+    written = write_schemas(out_dir, schemas)
+    written.append(write_readme(out_dir, sorted(schemas)))
     click.echo(_("Wrote {count} files in {folder} (see its README.md).").format(
         count=len(written), folder=shown(out_dir)))
-
-
-def _own_schemas(game: str, content_dir: Path | None) -> dict[str, dict]:
-    """The schemas the game brings in its schemas/ folder; their problems stop the command."""
-    from forge.errors import ContentError
-    from forge.schema import game_schemas
-
-    source, = games_named(content_dir, (game,))
-    own, problems = game_schemas(source.folder)
-    if problems:
-        raise ContentError(problems)
-    return own
