@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from forge import i18n, places
+from forge.card_lists import merge_card_lists
 from forge.checks import game_checks
 from forge.content import Doc, load_doc
 from forge.errors import ContentError, Problem, UserError
@@ -166,7 +167,8 @@ def load_game(content_dir: Path, game_id: str, check_catalogs: bool = True) -> G
 
 
 def _load_docs(folder: Path, schemas: dict[str, dict]) -> tuple[dict[str, Doc], list[Problem]]:
-    """The game's content files, each with a schema of its own or a shared one."""
+    """The game's content files, each with a schema of its own or a shared one; the rows of its
+    card lists (cards.csv, cards.xlsx: forge/card_lists.py) merged into cards.yaml's decks."""
     docs: dict[str, Doc] = {}
     problems: list[Problem] = []
     known = sorted(set(schema_names()) | set(schemas))
@@ -180,6 +182,7 @@ def _load_docs(folder: Path, schemas: dict[str, dict]) -> tuple[dict[str, Doc], 
             docs[path.stem] = load_doc(path, folder)
         except ContentError as err:
             problems += err.problems
+    problems += merge_card_lists(folder, docs, schemas)
     return docs, problems
 
 
