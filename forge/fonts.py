@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import re
 import struct
 from collections.abc import Iterable
@@ -208,7 +209,7 @@ def register_game_font(game_id: str, entry: dict, folder: Path) -> GameFont:
 def font_data(folder: Path, file: str) -> bytes:
     """The bytes of a game's font file: inside `folder`, TrueType, embedding allowed."""
     path = folder / checked_font_path(file)
-    if not path.exists() and not path.is_symlink():
+    if not os.path.lexists(path):       # also for a name too long for the system
         raise FontRefused("file", f"font file '{file}' not found in {folder}")
     try:
         data = read_inside(path, folder, MAX_FONT_BYTES)
@@ -226,6 +227,8 @@ def font_data(folder: Path, file: str) -> bytes:
 def checked_font_path(file: str) -> PurePosixPath:
     """`file` as a relative path inside the game's folder; FontRefused for one that could
     leave it or is not a .ttf or .otf."""
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in file):
+        raise FontRefused("file", f"font file {file!r} holds a control character")
     if "\\" in file or file.startswith("/") or re.match(r"^[A-Za-z]:", file):
         raise FontRefused("file", f"font file '{file}' must be a path relative to the game's "
                                   f"folder, with '/' between folders (like fonts/Name.ttf)")

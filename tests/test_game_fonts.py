@@ -237,6 +237,17 @@ def test_a_font_file_over_the_size_limit_is_refused(content):
     assert f"game.yaml:{line} fonts[0].file: font file 'fonts/Huge.ttf' is larger than" in message
 
 
+@pytest.mark.parametrize("file, expected", [
+    ("fonts/Folder.ttf", "font file 'fonts/Folder.ttf' is not a regular file"),
+    ('"fonts/a\\0.ttf"', "font file 'fonts/a\\x00.ttf' holds a control character"),
+    ("a" * 280 + ".ttf", "font file '" + "a" * 280 + ".ttf' not found"),
+])
+def test_a_font_path_that_names_no_file_is_refused(content, file, expected):
+    (content / "demo" / "fonts" / "Folder.ttf").mkdir()
+    line = set_fonts(content / "demo", fonts_block(file))
+    assert f"game.yaml:{line} fonts[0].file: {expected}" in refusal(content)
+
+
 def test_a_font_id_taken_by_forge_is_refused(content):
     line = set_fonts(content / "demo", fonts_block("fonts/Display.ttf", font_id="serif"))
     message = refusal(content)
