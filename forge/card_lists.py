@@ -261,16 +261,21 @@ def _header(sheet: Sheet, known: dict[str, dict],
     place = Place(sheet.file, sheet.name, 1)
     names = [(_text(value).strip() or None) if value is not None else None
              for value in sheet.header]
-    problems: list[Problem] = []
     if not any(names):
         return names, [place.problem(_("the first row must name the columns ({known})")
                                      .format(known=", ".join(known)))]
-    for index, name in enumerate(names):
-        if name is not None and name not in known:
+    if any(names[MAX_COLUMNS:]):
+        return names, [place.problem(_("names more than {limit} columns; a card has about ten "
+                                       "fields").format(limit=MAX_COLUMNS))]
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for name in filter(None, names):
+        if name not in known:
             problems.append(place.problem(_("unknown column (known: {known})")
                                           .format(known=", ".join(known)), name))
-        elif name is not None and name in names[:index]:
+        elif name in seen:
             problems.append(place.problem(_("the column appears twice"), name))
+        seen.add(name)
     for name in columns_required(known):
         if name not in names:
             problems.append(place.problem(_("missing required column '{name}'").format(name=name)))
@@ -306,7 +311,7 @@ def _card(values: tuple, names: list[str | None], known: dict[str, dict], place:
         if name is None:
             problems.append(place.problem(_("a value in column {letter}, which has no name in "
                                             "row 1").format(letter=column_letter(index))))
-            continue
+            break                       # one is enough to point at the mistake
         try:
             card[name] = _field_value(value, known[name].get("type"))
         except _Refused as refused:

@@ -436,3 +436,21 @@ def test_a_workbook_that_unpacks_too_far(tmp_path):
     with zipfile.ZipFile(folder / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("xl/worksheets/sheet1.xml", b"\0" * (card_lists.MAX_UNPACKED + 1))
     assert "cards.xlsx unpacks to more than 50 MB" in problems_of(folder)
+
+
+def test_a_header_too_wide(tmp_path):
+    rows = table(ROAD[:1], FIELDS + [f"note-{i}" for i in range(card_lists.MAX_COLUMNS)])
+    assert "cards.csv:row 1: names more than 64 columns" in csv_with(tmp_path, rows)
+
+
+def test_a_chart_sheet(tmp_path):
+    from openpyxl.chart import BarChart, Reference
+
+    folder = demo_without_cards(tmp_path)
+    write_xlsx(folder, {"road": table(ROAD)})
+    book = openpyxl.load_workbook(folder / "cards.xlsx")
+    chart = BarChart()
+    chart.add_data(Reference(book["road"], min_col=4, min_row=1, max_row=9), titles_from_data=True)
+    book.create_chartsheet("Chart").add_chart(chart)
+    book.save(folder / "cards.xlsx")
+    assert "cards.xlsx the sheet 'Chart' is a chart, not a table of cards" in problems_of(folder)
