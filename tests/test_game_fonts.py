@@ -302,3 +302,9 @@ def test_doctor_reports_a_font_it_cannot_embed(content):
     set_fonts(game, fonts_block("fonts/Locked.ttf"))
     [line] = [line for line in doctor_lines(content, "fail") if "font display" in line]
     assert "may not be embedded" in line and "0x0002" in line
+
+
+def test_doctor_reports_a_font_entry_without_its_licence(content):
+    set_fonts(content / "demo", "fonts:\n  - {id: display, file: fonts/Display.ttf}\n")
+    [line] = [line for line in doctor_lines(content, "fail") if "fonts[0]" in line]
+    assert "game demo" in line and "needs an id, a file and a licence" in line
