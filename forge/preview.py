@@ -21,8 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
+import pypdfium2
+from pypdf import PdfReader
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
 from forge.errors import UserError
 from forge.games import GameSource
+from forge.kit import build_kit, kit_folder
 from forge.output import os_problem
 from forge.printing import PrintOptions
 from forge.safefs import write_atomic
@@ -34,12 +39,6 @@ PAGE_KEYS = ("/MediaBox", "/CropBox", "/Rotate", "/Resources", "/Contents")
 
 
 # --- page images --------------------------------------------------------------------------------
-
-def render_pngs(pdfs: list[Path], folder: Path, dpi: int) -> list[Path]:
-    """Write every page of each PDF as `<stem>-NNN.png` in a fresh `folder`."""
-    shutil.rmtree(folder, ignore_errors=True)
-    return PageImages(folder, dpi).update(pdfs)
-
 
 def png_name(pdf: Path, index: int) -> str:
     """The image file of a PDF's page (index from 0)."""
@@ -67,8 +66,6 @@ class PageImages:
 
     def update(self, pdfs: list[Path]) -> list[Path]:
         """Bring the folder up to date with the pages of `pdfs`; the images written."""
-        import pypdfium2
-
         self.folder.mkdir(parents=True, exist_ok=True)
         shown: dict[str, _Shown] = {}
         written = []
@@ -111,44 +108,50 @@ class PageImages:
 def page_drawings(pdf_path: Path) -> list[str]:
     """A digest of each page's drawing: its boxes, content stream and everything its resources
     reach (fonts, forms, images), so equal digests draw equal pages."""
-    from pypdf import PdfReader
-
-    digests = []
+    digests = _Digests()
+    result = []
     for page in PdfReader(pdf_path).pages:
         digest = hashlib.sha256()
         for key in PAGE_KEYS:
             if key in page:
-                digest.update(key.encode())
-                _feed(digest, page.raw_get(key), {})
-        digests.append(digest.hexdigest())
-    return digests
+                digest.update(key.encode() + digests.of(page.raw_get(key)))
+        result.append(digest.hexdigest())
+    return result
 
 
-def _feed(digest, value, seen: dict[int, int]) -> None:
-    """Add a PDF value to `digest`, following references (each object once: by its order)."""
-    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+class _Digests:
+    """Digests of the values of one PDF, each object's computed once (fonts and forms are
+    shared by many pages)."""
 
-    if isinstance(value, IndirectObject):
-        if value.idnum in seen:
-            digest.update(b"@%d" % seen[value.idnum])
-            return
-        seen[value.idnum] = len(seen)
-        value = value.get_object()
-    if isinstance(value, DictionaryObject):
-        digest.update(b"<<")
-        for key in sorted(value):
-            digest.update(str(key).encode())
-            _feed(digest, value.raw_get(key), seen)
-        digest.update(b">>")
-        if isinstance(value, StreamObject):
-            digest.update(b"stream" + value.get_data())
-    elif isinstance(value, ArrayObject):
-        digest.update(b"[")
-        for item in value:
-            _feed(digest, item, seen)
-        digest.update(b"]")
-    else:
-        digest.update(repr(value).encode() + b" ")
+    def __init__(self):
+        self.objects: dict[int, bytes] = {}
+
+    def of(self, value) -> bytes:
+        """The digest of a PDF value, references followed."""
+        if isinstance(value, IndirectObject):
+            if value.idnum not in self.objects:
+                self.objects[value.idnum] = b"cycle"    # while its own parts are digested
+                self.objects[value.idnum] = self.of(value.get_object())
+            return self.objects[value.idnum]
+        digest = hashlib.sha256()
+        if isinstance(value, DictionaryObject):
+            for key in sorted(value):
+                digest.update(str(key).encode() + self.of(value.raw_get(key)))
+            if isinstance(value, StreamObject):
+                digest.update(b"stream" + _stored_bytes(value))
+        elif isinstance(value, ArrayObject):
+            for item in value:
+                digest.update(self.of(item))
+        else:
+            return repr(value).encode() + b" "
+        return type(value).__name__.encode() + digest.digest()
+
+
+def _stored_bytes(stream) -> bytes:
+    """A stream's bytes as the file stores them: equal stored bytes decode to equal data, and
+    decoding (ASCII85 runs in pure Python) would cost more than all the rest."""
+    stored = getattr(stream, "_data", None)     # pypdf keeps them there; no public name
+    return stored if isinstance(stored, bytes) else stream.get_data()
 
 
 # --- watching a folder --------------------------------------------------------------------------
@@ -270,34 +273,28 @@ class Update:
 class LivePreview:
     """One kit of a game and the images of its pages, brought up to date on each `update`."""
 
-    def __init__(self, source: GameSource, lang: str | None, paper: str, out_dir: Path,
+    def __init__(self, source: GameSource, lang: str, paper: str, out_dir: Path,
                  options: PrintOptions = PrintOptions(), dpi: int = 60):
         self.source = source
         self.lang = lang
         self.paper = paper
         self.out_dir = Path(out_dir)
         self.options = options
-        self.dpi = dpi
-        self.images: PageImages | None = None
+        kit = kit_folder(self.out_dir, source.id, lang, paper)
+        self.images = PageImages(kit / "preview", dpi)
+        self.outputs = (self.out_dir, kit)  # what builds write, to leave out of watching
 
     @property
-    def folder(self) -> Path | None:
-        """The folder of the images (None before the first good build)."""
-        return self.images.folder if self.images is not None else None
+    def folder(self) -> Path:
+        """The folder of the images."""
+        return self.images.folder
 
     def build(self) -> list[Path]:
         """Build the kit and write the images of its changed pages (all of them the first
         time); the images written. UserError when the game or the kit cannot be made."""
-        from forge.kit import build_kit, kit_folder
-
         game = self.source.load()
-        lang = self.lang or game.languages[0]
-        folder = kit_folder(self.out_dir, game.id, lang, self.paper) / "preview"
-        if self.images is None or self.images.folder != folder:
-            shutil.rmtree(folder, ignore_errors=True)
-            self.images = PageImages(folder, self.dpi)
-        with kept_aside(folder):
-            result = build_kit(game, lang, self.paper, self.out_dir, self.options)
+        with kept_through_build(self.images.folder):
+            result = build_kit(game, self.lang, self.paper, self.out_dir, self.options)
         return self.images.update(kit_pdfs(result.folder, result.files))
 
     def update(self, changed: tuple[str, ...] = ()) -> Update:
@@ -319,16 +316,26 @@ def kit_pdfs(folder: Path, files: tuple[str, ...]) -> list[Path]:
 
 
 @contextmanager
-def kept_aside(folder: Path) -> Iterator[None]:
-    """Keep `folder` beside its kit folder while the kit is built (a build replaces the kit
-    folder whole) and put it back inside after, whether the build worked or not."""
+def kept_through_build(folder: Path) -> Iterator[None]:
+    """Keep `folder` through a build of the kit folder holding it (a build replaces the kit
+    folder whole): a copy made of hard links waits beside the kit and takes the folder's place
+    if the build removed it, so its files are gone only for the moment of the swap."""
     aside = folder.parent.with_name(f".{folder.parent.name}.{folder.name}")
     shutil.rmtree(aside, ignore_errors=True)
     if folder.is_dir():
-        folder.rename(aside)
+        shutil.copytree(folder, aside, copy_function=_link_or_copy)
     try:
         yield
     finally:
-        if aside.is_dir():
+        if aside.is_dir() and not folder.is_dir():
             folder.parent.mkdir(parents=True, exist_ok=True)
             aside.rename(folder)
+        shutil.rmtree(aside, ignore_errors=True)
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    """A hard link where the file system makes them, a copy elsewhere."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)

@@ -26,7 +26,7 @@ def game(tmp_path):
 @pytest.fixture
 def live(game):
     """A live preview of the copy, writing into a build folder inside the game's folder."""
-    return LivePreview(GameSource("demo", game, "content"), None, "a4", game / "build", dpi=20)
+    return LivePreview(GameSource("demo", game, "content"), "en", "a4", game / "build", dpi=20)
 
 
 def edit(path, old, new):
@@ -99,15 +99,23 @@ def test_a_schema_error_is_reported_not_raised(live, game):
 
 
 def test_a_new_file_is_noticed_and_the_output_folder_is_not(live, game):
-    watcher = Watcher(game, ignore=(game / "build",), settle=0)
+    watcher = Watcher(game, ignore=live.outputs, settle=0)
     live.build()                            # writes the kit and its images inside the game
     assert watcher.poll_once() == ()
-    (game / "art").mkdir()
-    (game / "art" / "bridge.svg").write_text("<svg/>", encoding="utf-8")
-    assert watcher.poll_once() == ("art/bridge.svg",)
+    (game / "sketches").mkdir()
+    (game / "sketches" / "bridge.svg").write_text("<svg/>", encoding="utf-8")
+    assert watcher.poll_once() == ("sketches/bridge.svg",)
     assert watcher.poll_once() == ()
-    (game / "art" / "bridge.svg").unlink()
-    assert watcher.poll_once() == ("art/bridge.svg",)
+    (game / "sketches" / "bridge.svg").unlink()
+    assert watcher.poll_once() == ("sketches/bridge.svg",)
+
+
+def test_kits_written_into_the_game_folder_from_an_output_folder_above_it_are_left_out(game):
+    live = LivePreview(GameSource("demo", game, "content"), "es", "a4", game.parent, dpi=20)
+    watcher = Watcher(game, ignore=live.outputs, settle=0)
+    live.build()                            # the kit is games/demo/es/a4: inside the game
+    assert live.folder.is_relative_to(game)
+    assert watcher.poll_once() == ()
 
 
 def test_a_change_in_several_steps_is_one_change(game, monkeypatch):
@@ -183,3 +191,10 @@ def test_watch_command_prints_a_line_per_rebuild_and_ctrl_c_ends_it(game, monkey
     assert any("not valid YAML" in line for line in lines)
     assert lines[-1] == "Stopped watching."
     assert len(list((game / "build" / "demo" / "en" / "a4" / "preview").glob("*.png"))) == 9
+
+
+def test_watch_with_a_language_the_game_lacks_ends_at_once(game):
+    result = CliRunner().invoke(main, ["preview", "demo", "--content", str(game.parent),
+                                       "--lang", "fr", "--watch"])
+    assert result.exit_code == 1
+    assert "no 'fr' translation" in result.output and "Traceback" not in result.output

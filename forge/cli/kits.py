@@ -225,13 +225,18 @@ def preview(game, lang, paper, dpi, out_dir, watch, content_dir, profile, backs,
                                             board_mode)
     check_output_folder(out_dir)
     source = games_named(content_dir, (game,))[0]
+    languages = _languages(source)
+    lang = lang or languages[0]
+    if lang not in languages:
+        raise UserError(_("{game} has no '{lang}' translation (languages: {known})").format(
+            game=source.id, lang=lang, known=", ".join(languages)))
     live = LivePreview(source, lang, paper, out_dir, options, dpi)
     if not watch:
         written = live.build()
         click.echo(_("{count} page image(s) in {folder}").format(count=len(written),
                                                                 folder=shown(live.folder)))
         return
-    watcher = Watcher(source.folder, ignore=(out_dir,))
+    watcher = Watcher(source.folder, ignore=live.outputs)
     try:
         _show_update(live, live.update())
         click.echo(_("Watching {folder} for changes (Ctrl-C to stop).").format(
