@@ -147,7 +147,8 @@ def resolve_font(name: str, game_fonts: dict[str, str]) -> str:
 # --- a game's own fonts --------------------------------------------------------------------------
 
 class FontRefused(Exception):
-    """A game's font entry forge will not use: `field` of the entry ('file', 'id') and why."""
+    """A game's font entry forge will not use: the `field` at fault ('id', 'file', 'licence')
+    and why."""
 
     def __init__(self, field: str, message: str):
         super().__init__(message)
