@@ -460,6 +460,8 @@ def _check_unpacked_size(raw: bytes) -> None:
 
 
 def _workbook_sheets(path: Path, values, formulas) -> list[Sheet]:
+    """Every sheet of a workbook read twice: by saved values, and by formulas (to tell an empty
+    cell from a formula saved without its value)."""
     sheets = []
     rows_read = itertools.count(1)
     for name in values.sheetnames:

@@ -454,3 +454,17 @@ def test_a_chart_sheet(tmp_path):
     book.create_chartsheet("Chart").add_chart(chart)
     book.save(folder / "cards.xlsx")
     assert "cards.xlsx the sheet 'Chart' is a chart, not a table of cards" in problems_of(folder)
+
+
+def test_a_picture_column_names_art_of_the_game(tmp_path):
+    folder = demo_without_cards(tmp_path)
+    fields = list(dict.fromkeys(FIELDS + ["picture"]))
+    rows = table(ROAD, fields)
+    rows[1][fields.index("picture")] = "art/bridge.svg"
+    write_csv(folder, rows)
+    cards = load_game(folder.parent, "demo").docs["cards"].data["decks"][0]["cards"]
+    assert cards[0]["picture"] == "art/bridge.svg"
+    rows[2][fields.index("picture")] = "/etc/hosts"
+    write_csv(folder, rows)
+    assert ("cards.csv:row 3 column 'picture': art file '/etc/hosts' must be a path relative to "
+            "the game's folder") in problems_of(folder)
