@@ -262,12 +262,14 @@ class Watcher:
 @dataclass(frozen=True)
 class Update:
     """One build of a live preview: the files that changed, the images written, the time it
-    took, and the error that stopped it (then the images are those of the last good build)."""
+    took, and the error that stopped it (then the images are those of the last good build);
+    `first`: the first good build, which writes every image."""
 
     changed: tuple[str, ...]
     written: tuple[Path, ...]
     seconds: float
     error: UserError | None = None
+    first: bool = False
 
 
 class LivePreview:
@@ -300,13 +302,14 @@ class LivePreview:
     def update(self, changed: tuple[str, ...] = ()) -> Update:
         """Build as `build` does, timed; an error is returned, not raised."""
         started = time.perf_counter()
+        first = not self.images.shown
         try:
             written = self.build()
         except UserError as err:
             return Update(changed, (), time.perf_counter() - started, err)
         except OSError as err:
             return Update(changed, (), time.perf_counter() - started, UserError(os_problem(err)))
-        return Update(changed, tuple(written), time.perf_counter() - started)
+        return Update(changed, tuple(written), time.perf_counter() - started, first=first)
 
 
 def kit_pdfs(folder: Path, files: tuple[str, ...]) -> list[Path]:

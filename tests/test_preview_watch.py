@@ -198,3 +198,21 @@ def test_watch_with_a_language_the_game_lacks_ends_at_once(game):
                                        "--lang", "fr", "--watch"])
     assert result.exit_code == 1
     assert "no 'fr' translation" in result.output and "Traceback" not in result.output
+
+
+def test_the_first_good_build_after_an_error_says_where_the_images_are(game, monkeypatch):
+    edit(game / "cards.yaml", "decks:", "decks: [")
+
+    def fix_then_ctrl_c(self, on_change, stop=None, interval=0):
+        edit(game / "cards.yaml", "decks: [", "decks:")
+        on_change(("cards.yaml",))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Watcher, "run", fix_then_ctrl_c)
+    result = CliRunner().invoke(main, ["preview", "demo", "--content", str(game.parent),
+                                       "--out", str(game / "build"), "--dpi", "20", "--watch"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "not valid YAML" in lines[0] and "Watching" in lines[2]
+    pngs = list((game / "build" / "demo" / "en" / "a4" / "preview").glob("*.png"))
+    assert pngs and lines[3].startswith(f"{len(pngs)} page image(s) in ")

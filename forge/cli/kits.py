@@ -253,7 +253,7 @@ def _show_update(live, update) -> None:
             click.echo(_("{files}: not rebuilt, the last good images stay:").format(
                 files=_changed_files(update.changed)), err=True)
         _show_error(update.error)
-    elif not update.changed:
+    elif update.first:
         click.echo(_("{count} page image(s) in {folder}").format(count=len(update.written),
                                                                 folder=shown(live.folder)))
     else:
