@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import re
 import warnings
 from dataclasses import dataclass, replace
@@ -32,6 +33,7 @@ RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 MAX_SVG_BYTES = 2 * 1024 * 1024
 MAX_RASTER_BYTES = 20 * 1024 * 1024
 MAX_PIXELS = 40_000_000           # a 300 dpi A3 page is 17.4 million
+MAX_PATH = 240                    # characters of an art file's path
 MIN_DPI = 300                     # a raster printed coarser than this is reported
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -92,7 +94,7 @@ def load_picture(folder: Path | None, value: str, where: str) -> Picture:
     relative = checked_relative(value, where)
     path = Path(folder) / relative
     limit = MAX_SVG_BYTES if path.suffix.lower() in SVG_SUFFIXES else MAX_RASTER_BYTES
-    if not path.exists() and not path.is_symlink():
+    if not os.path.lexists(path):
         raise PictureError(f"{where}: art file '{value}' not found in {folder}")
     try:
         data = read_inside(path, Path(folder), limit)
@@ -103,6 +105,9 @@ def load_picture(folder: Path | None, value: str, where: str) -> Picture:
 
 def checked_relative(value: str, where: str) -> PurePosixPath:
     """`value` as a relative path inside a folder; PictureError for one that could leave it."""
+    if any(ord(ch) < 32 for ch in value) or len(value) > MAX_PATH:
+        raise PictureError(f"{where}: art file {value[:60]!r} is not a usable path (control "
+                           f"characters, or longer than {MAX_PATH} characters)")
     if "\\" in value or value.startswith("/") or re.match(r"^[A-Za-z]:", value):
         raise PictureError(f"{where}: art file '{value}' must be a path relative to the game's "
                            f"folder, with '/' between folders (like art/bridge.svg)")

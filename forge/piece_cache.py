@@ -31,6 +31,7 @@ What invalidates a face is its key (`piece_key`): a sha256 of
 - the component's entry in game.yaml (translated);
 - the game's own fonts (game.yaml `fonts:`), by their registered names, which carry a digest of
   each file's bytes;
+- the art files its faces place (`piece.pictures`: each file's digest and the ink it is drawn in);
 - the piece's own `key` when its maker gives one (a narrow description of the piece's data);
   otherwise the piece's index in its component and every content file its maker declares it
   reads (`@maker(..., reads=(...))`: 'game', 'board', 'rules', 'sheets', 'atlas', 'manifest',
@@ -58,6 +59,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from forge.pictures import define as define_picture
 from forge.places import TEMPLATE_DIR
 from forge.safefs import write_atomic
 
@@ -217,9 +219,11 @@ def record(draw: Callable) -> tuple[list | None, list[str], str | None]:
     return recorder.ops, canvas._code[start:], None
 
 
-def faithful_recording(draw: Callable) -> tuple[list | None, Recording | None, str | None]:
+def faithful_recording(draw: Callable, pictures: tuple = ()
+                       ) -> tuple[list | None, Recording | None, str | None]:
     """A recording of `draw` checked against the live drawing: (its stored form, its checked
-    form, None), or (None, None, the reason it is not kept)."""
+    form, None), or (None, None, the reason it is not kept). `pictures`: the art files the face
+    places (forge.pictures), defined in the canvas the replay is checked on."""
     stored, live, why = record(draw)
     if stored is None:
         return None, None, why
@@ -228,8 +232,13 @@ def faithful_recording(draw: Callable) -> tuple[list | None, Recording | None, s
     except Refused as err:
         return None, None, f"not allowed in the cache: {err}"
     check = fresh_canvas()
+    for picture in pictures:
+        define_picture(check, picture)
     start = len(check._code)
-    replay(check, recording)
+    try:
+        replay(check, recording)
+    except Refused as err:
+        return None, None, f"replaying it was refused: {err}"
     if check._code[start:] != live:
         return None, None, "replaying does not give the operators drawing gave"
     return stored, recording, None
@@ -257,8 +266,9 @@ class PieceCache:
             self.entries = _load(self.path, self.secret)
         self._changed = False               # whether entries differ from the file's
 
-    def draw(self, canvas: Canvas, key: str | None, draw: Callable) -> None:
-        """Draw a face on `canvas`: replayed when its key is known, else drawn and recorded."""
+    def draw(self, canvas: Canvas, key: str | None, draw: Callable, pictures: tuple = ()) -> None:
+        """Draw a face on `canvas`: replayed when its key is known, else drawn and recorded.
+        `pictures`: the art files the face places, already defined in `canvas`'s document."""
         if key is None:
             draw(canvas)
             return
@@ -275,7 +285,7 @@ class PieceCache:
             draw(canvas)
             return
         self.rendered.append(key)
-        stored, recording, why = faithful_recording(draw)
+        stored, recording, why = faithful_recording(draw, pictures)
         self.entries[key] = stored
         self._changed = True
         self._ready[key] = recording
@@ -538,6 +548,8 @@ def piece_key(piece, spec: dict, ctx, reads: tuple[str, ...], index: int) -> str
     }
     if ctx.fonts:       # each reportlab name carries a digest of its file: a changed file, a new key
         parts["fonts"] = dict(ctx.fonts)
+    if piece.pictures:  # art files by their digests (and inks): a changed file, a new key
+        parts["pictures"] = [picture.key() for picture in piece.pictures]
     if piece.key is not None:
         parts["piece"] = canonical(piece.key)
     else:

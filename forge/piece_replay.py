@@ -144,7 +144,8 @@ def _game_font(name: str) -> bool:
 
 
 def picture_form(value, texts) -> str:
-    """The form name of a picture (forge.pictures): defined by the writer from piece.pictures."""
+    """The form name of a picture (forge.pictures): defined by the writer from piece.pictures
+    before the page; `replay` places it only when the document has it."""
     if type(value) is not str or not _PICTURE_FORM.fullmatch(value):
         raise Refused(f"not a picture form: {value!r:.40}")
     return value
@@ -296,6 +297,8 @@ def replay(canvas: Canvas, recording: Recording) -> None:
             continue
         if refers:
             args = tuple(texts[a.number] if type(a) is TextRef else a for a in args)
+        if method == "doForm" and not canvas._doc.hasForm(args[0]):
+            raise Refused(f"doForm: no picture form {args[0]!r} in this document")
         result = getattr(canvas if target is None else texts[target], method)(*args)
         if new_id is not None:
             texts.append(result)

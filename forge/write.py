@@ -178,7 +178,7 @@ def draw_face(canvas: Canvas, placement: Placement, cache: PieceCache | None = N
     if cache is None:
         face_of(placement)(canvas)
     else:
-        cache.draw(canvas, face_key(placement), face_of(placement))
+        cache.draw(canvas, face_key(placement), face_of(placement), placement.piece.pictures)
 
 
 def _draw_page(canvas: Canvas, page: Page, forms: _Forms) -> None:

@@ -29,7 +29,7 @@ from forge import kit as kit_module
 from forge.games import DEFAULT_CONTENT, load_game
 from forge.piece_cache import (FORMAT, HEADER, PieceCache, cache_path, fresh_canvas, record,
                                secret_path, user_secret)
-from forge.piece_replay import CANVAS_CALLS, TEXT_CALLS, Refused, checked
+from forge.piece_replay import CANVAS_CALLS, TEXT_CALLS, Refused, checked, picture_form
 
 GAME, LANG, PAPER = "demo", "en", "a4"
 
@@ -46,7 +46,31 @@ def test_the_dangerous_methods_are_known_and_never_allowed():
     assert {"drawImage", "drawInlineImage", "linkURL", "linkAbsolute", "bookmarkPage",
             "addOutlineEntry", "showPage", "save", "setEncrypt", "beginForm", "doForm",
             "addLiteral", "setPageSize", "setTitle"} <= DANGEROUS
-    assert not DANGEROUS & (set(CANVAS_CALLS) | set(TEXT_CALLS))
+    # the one exception: placing a picture form (a game's art file) that the document has
+    assert DANGEROUS & (set(CANVAS_CALLS) | set(TEXT_CALLS)) == {"doForm"}
+    assert CANVAS_CALLS["doForm"] == ((picture_form,),)
+
+
+@pytest.mark.parametrize("name", ["piece0", "art", "art" + "0" * 23, "art" + "g" * 24,
+                                  "../art" + "0" * 24, "art" + "0" * 24 + " Do /X"])
+def test_only_picture_form_names_pass_the_check(name):
+    with pytest.raises(Refused):
+        checked([[None, "doForm", [name], None]])
+
+
+def test_a_replay_places_only_picture_forms_the_document_has():
+    from forge.piece_replay import replay
+
+    name = "art" + "0" * 24
+    recording = checked([[None, "doForm", [name], None]])
+    canvas = fresh_canvas()
+    with pytest.raises(Refused):
+        replay(canvas, recording)           # not defined in this document: never placed
+    assert not any("Do" in code for code in canvas._code)
+    canvas.beginForm(name)
+    canvas.endForm()
+    replay(canvas, recording)
+    assert canvas._code[-1].endswith(f"{name} Do")
 
 
 # --- watching what a replay touches ---------------------------------------------------------------
@@ -126,7 +150,7 @@ class Counting(PieceCache):
 class Live(Counting):
     """Never replays: the kit as drawn without any cache."""
 
-    def draw(self, canvas, key, draw):
+    def draw(self, canvas, key, draw, pictures=()):
         draw(canvas)
 
 

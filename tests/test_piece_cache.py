@@ -13,8 +13,17 @@ import yaml
 
 from forge import kit as kit_module
 from forge.games import DEFAULT_CONTENT, game_ids, load_game
-from forge.piece_cache import (HEADER, PieceCache, cache_path, faithful_recording, fingerprint,
-                               fresh_canvas, record, user_secret)
+from forge.pictures import define as define_picture
+from forge.piece_cache import (
+    HEADER,
+    PieceCache,
+    cache_path,
+    faithful_recording,
+    fingerprint,
+    fresh_canvas,
+    record,
+    user_secret,
+)
 from forge.piece_replay import checked, replay
 from forge.printing import PrintOptions
 from forge.render import READS
@@ -38,7 +47,7 @@ class Tracked(PieceCache):
 class Live(Tracked):
     """A cache that never replays: every face drawn live, as without a cache."""
 
-    def draw(self, canvas, key, draw):
+    def draw(self, canvas, key, draw, pictures=()):
         if key is not None:
             self.rendered.append(key)
         draw(canvas)
@@ -137,14 +146,17 @@ def _warm_start(runs, out: Path, game_id: str = "tetrarchia") -> None:
 def test_every_face_of_the_kit_replays_to_the_same_operators(runs):
     faces = {}
     for placement in runs["cold"].placements:
-        faces.setdefault(face_key(placement), (placement.piece.component, face_of(placement)))
-    components = {c for c, _ in faces.values()}
+        faces.setdefault(face_key(placement), (placement.piece.component, face_of(placement),
+                                               placement.piece.pictures))
+    components = {c for c, _, _ in faces.values()}
     assert {"instructions", "rules-reference", "summary-sheets", "board", "atlas"} <= components
-    for key, (component, draw) in faces.items():
+    for key, (component, draw, pictures) in faces.items():
         stored, live, why = record(draw)
         assert stored is not None, f"{component}: {why}"
         plain = json.loads(json.dumps(stored))      # as the cache file keeps it
         canvas = fresh_canvas()
+        for picture in pictures:                    # as the writer defines them before a page
+            define_picture(canvas, picture)
         start = len(canvas._code)
         replay(canvas, checked(plain))
         assert canvas._code[start:] == live, component
@@ -183,10 +195,10 @@ def test_every_face_of_every_game_is_cacheable(game_id, lang, paper):
         for piece in component.pieces:
             for name, draw in (("front", piece.draw), ("back", piece.back)):
                 if draw is not None:
-                    faces.setdefault(id(draw), (f"{component.id} {name}", draw))
+                    faces.setdefault(id(draw), (f"{component.id} {name}", draw, piece.pictures))
     assert faces
-    for where, draw in faces.values():
-        stored, recording, why = faithful_recording(draw)
+    for where, draw, pictures in faces.values():
+        stored, recording, why = faithful_recording(draw, pictures)
         assert recording is not None and stored is not None, \
             f"{game_id} {lang} {paper} {where}: {why}"
 

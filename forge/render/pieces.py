@@ -82,11 +82,8 @@ def make_discs(component: dict, ctx) -> list[Piece]:
     bleed = component.get("bleed", 0)
     draw = partial(draw, trim=trim, bleed=bleed)
     back = draw if component.get("back") == "same" else None
-    key = None if not used else {"maker": "disc", "style": style, "pictures":
-                                 [p.key() for p in used], "trim": list(trim), "bleed": bleed,
-                                 "back": back is not None}
     return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],
-                  back=back, key=key, pictures=used)
+                  back=back, pictures=used)
             for _ in range(component["count"])]
 
 
