@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from pathlib import Path
 
 import click
 
 from forge import __version__, i18n
 from forge.cli import calibrate, design, doctor, kits, play, simulate, translations
-from forge.errors import ContentError, UserError
+from forge.errors import ContentError, ForgeWarning, UserError
 from forge.output import os_problem
 
 _ = i18n.messages_translator()._
@@ -31,6 +32,12 @@ def _fail(err: UserError) -> None:
     else:
         click.echo(_("error: {message}").format(message=err), err=True)
     sys.exit(1)
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """Something in the content the user should fix, though the kit was built."""
+    if issubclass(category, ForgeWarning):
+        click.echo(_("warning: {message}").format(message=message), err=True)
 
 
 class ForgeGroup(click.Group):
@@ -48,7 +55,10 @@ class ForgeGroup(click.Group):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            with warnings.catch_warnings():
+                warnings.simplefilter("default", ForgeWarning)
+                warnings.showwarning = _show_warning
+                return super().invoke(ctx)
         except UserError as err:
             _fail(err)
         except BrokenPipeError:         # the reader went away (forge games | head): stop quietly
