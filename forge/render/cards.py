@@ -12,7 +12,8 @@ Deck styles (`style` in cards.yaml): `fill` (frame of cards without a class), `p
 (the text panel and its text), `text_size` and `min_text_size` (points), `layout`. Colours are
 palette names of game.yaml or '#rrggbb'.
 
-Two layouts: `title` (the default) puts the cost in a badge beside the title and the class's
+Two built-in layouts (a deck may instead name a layout of cards.yaml's `layouts:`, boxes given as
+data: forge/render/card_layout.py): `title` (the default) puts the cost in a badge beside the title and the class's
 name, with its icon, at the foot. `corners` follows boxed games whose cards carry their class's
 symbol in the lower-left corner and their cost in the lower-right one: a taller foot band holds
 the symbol in a disc at the left, the class's name in the middle and the cost in a coin at the
@@ -35,7 +36,7 @@ from forge.content import load_doc
 from forge.errors import ContentError, UserError
 from forge.model import Piece, pt
 from forge.pictures import Picture
-from forge.render import art, icons, maker, textfit
+from forge.render import art, card_layout, icons, maker, textfit
 
 SAFE = 3.0                # mm inside the trim kept for everything that must be read
 TITLE_BAND = 9.0          # mm, height of the title band
@@ -50,6 +51,7 @@ TEXT_PT, MIN_TEXT_PT = 10.0, 6.0
 LEADING = 1.2             # line distance as a multiple of the font size
 STEP_PT = 0.25            # the text shrinks by this much at a time
 LINE_PT = 0.7             # outlines in the 'saver' ink
+BUILT_IN_LAYOUTS = ("title", "corners")
 MAKER_VERSION = 2         # part of every piece key: bump it when the drawing changes
 
 
@@ -116,17 +118,39 @@ def make_cards(component: dict, ctx) -> list[Piece]:
     deck_part = {"maker": MAKER_VERSION, "deck": deck["id"], "style": deck.get("style") or {},
                  "back": _jsonable_back(back_face), "trim": list(trim), "bleed": bleed}
     classes = {c["id"]: c for c in deck.get("classes") or []}
+    layout = _data_layout(deck, ctx, component)
+    back_pictures = icons.pictures_of(back_face.icon)
     pieces = []
     for card in deck["cards"]:
         where = f"component '{component['id']}', card '{card['id']}' of deck '{deck['id']}'"
-        face = _face(card, classes.get(card.get("class")), deck, ctx, trim, where)
-        draw = partial(draw_card, face=face, trim=trim, bleed=bleed)
-        key = {**deck_part, "card": card, "face": _jsonable(face)}
+        klass = classes.get(card.get("class"))
+        if layout is None:
+            face = _face(card, klass, deck, ctx, trim, where)
+            draw = partial(draw_card, face=face, trim=trim, bleed=bleed)
+            face_key, used = _jsonable(face), face.pictures()
+        else:
+            face = card_layout.layout_card(card, klass, deck, layout, ctx, trim, bleed, where)
+            draw = partial(card_layout.draw_data_card, face=face, trim=trim, bleed=bleed)
+            face_key, used = face.key(), face.pictures
+        key = {**deck_part, "card": card, "face": face_key}
         label = f"{component['name']}: {card['title']}"
-        used = face.pictures() + icons.pictures_of(back_face.icon)
         pieces += [Piece(component["id"], component["kind"], trim, bleed, draw, label,
-                         back=back, key=key, pictures=used)] * card["count"]
+                         back=back, key=key, pictures=used + back_pictures)] * card["count"]
     return pieces
+
+
+def _data_layout(deck: dict, ctx, component: dict) -> dict | None:
+    """The deck's layout from cards.yaml's `layouts:`; None for a built-in one."""
+    name = (deck.get("style") or {}).get("layout", "title")
+    if name in BUILT_IN_LAYOUTS:
+        return None
+    layout = card_layout.find_layout(ctx.data.get("cards") or {}, name)
+    if layout is None:
+        known = list(BUILT_IN_LAYOUTS) + [entry["id"] for entry in
+                                          (ctx.data.get("cards") or {}).get("layouts") or []]
+        raise UserError(f"component '{component['id']}', deck '{deck['id']}': no layout "
+                        f"'{name}' (layouts: {', '.join(known)})")
+    return layout
 
 
 def deck_total(deck: dict) -> int:
