@@ -138,6 +138,10 @@ def merge_card_lists(folder: Path, docs: dict[str, Doc],
                                        "decks")) for path in paths]
     doc = docs["cards"]
     columns = card_columns(schemas.get("cards.yaml") or load_schema("cards.yaml"))
+    if not columns:
+        return [Problem(path, 0, "", _("the game's schema of cards.yaml has no list "
+                                       "decks[].cards for a card list to add to"))
+                for path in paths]
     decks = deck_ids(doc.data)
     problems: list[Problem] = []
     rows: list[Row] = []

@@ -458,6 +458,10 @@ def test_a_chart_sheet(tmp_path):
 
 def test_a_picture_column_names_art_of_the_game(tmp_path):
     folder = demo_without_cards(tmp_path)
+    (folder / "art").mkdir(exist_ok=True)
+    (folder / "art" / "bridge.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" '
+        'height="4"/></svg>', encoding="utf-8")
     fields = list(dict.fromkeys(FIELDS + ["picture"]))
     rows = table(ROAD, fields)
     rows[1][fields.index("picture")] = "art/bridge.svg"
@@ -468,3 +472,12 @@ def test_a_picture_column_names_art_of_the_game(tmp_path):
     write_csv(folder, rows)
     assert ("cards.csv:row 3 column 'picture': art file '/etc/hosts' must be a path relative to "
             "the game's folder") in problems_of(folder)
+
+
+def test_a_game_schema_without_a_card_list_to_fill(tmp_path):
+    folder = csv_demo(tmp_path)
+    docs = {"cards": load_doc(folder / "cards.yaml")}
+    own = {"cards.yaml": {"type": "map", "fields": {"decks": {"type": "any"}}}}
+    problems = card_lists.merge_card_lists(folder, docs, own)
+    assert [p.message for p in problems] == ["the game's schema of cards.yaml has no list "
+                                             "decks[].cards for a card list to add to"]
