@@ -284,6 +284,16 @@ def draw_picture(canvas, picture: Picture, x: float, y: float, width: float,
     canvas.restoreState()
 
 
+def draw_picture_stretched(canvas, picture: Picture, x: float, y: float, width: float,
+                           height: float) -> None:
+    """Place the picture's form filling the box exactly (its aspect not kept)."""
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(width / picture.width, height / picture.height)
+    canvas.doForm(picture.form_name)
+    canvas.restoreState()
+
+
 def define(canvas, picture: Picture) -> None:
     """Define the picture's form in the canvas's document, once."""
     if canvas._doc.hasForm(picture.form_name):

@@ -262,3 +262,58 @@ def test_load_picture_refuses_paths_that_leave_the_folder(tmp_path):
     for value in ("../a.svg", "/a.svg", "C:/a.svg", "a/../../b.svg"):
         with pytest.raises(pictures.PictureError):
             pictures.load_picture(tmp_path, value, "here")
+
+
+BOARD = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" width="400mm"
+  height="300mm"><rect width="400" height="300" fill="#d8c8a0"/>
+  <path d="M20 280 C 120 200, 250 260, 380 40" stroke="#7a1f12" stroke-width="8" fill="none"/>
+</svg>
+"""
+
+
+def _with_picture_components(game: Path, board_file="art/board.svg", translate=True) -> None:
+    (game / "art" / "board.svg").write_text(BOARD, encoding="utf-8")
+
+    def components(data):
+        data["families"].append({"id": "board", "name": "Board"})
+        data["components"] += [
+            {"id": "road-map", "kind": "board", "family": "board", "name": "Milestones",
+             "count": 1, "trim": [400, 300], "bleed": 3, "draw": "picture",
+             "style": {"file": board_file, "fit": "cover"}},
+            {"id": "tiles", "kind": "counter", "family": "tokens", "name": "Bandits",
+             "count": 4, "trim": [30, 30], "bleed": 2, "draw": "picture", "back": "same",
+             "style": {"file": "art/road.svg", "fit": "stretch"}}]
+
+    _edit(game / "game.yaml", components)
+    if translate:
+        _translate_new_names(game)
+
+
+def _translate_new_names(game: Path) -> None:
+    """Catalog entries for new names, each translated as itself (as a translator would fill)."""
+    result = CliRunner().invoke(main, ["translations", "update", "--content", str(game.parent)])
+    assert result.exit_code == 0, result.output
+    for po in game.glob("locale/*/LC_MESSAGES/*.po"):
+        text = po.read_text(encoding="utf-8")
+        po.write_text(re.sub(r'msgid "([^"\n]+)"\nmsgstr ""\n', r'msgid "\1"\nmsgstr "\1"\n',
+                             text), encoding="utf-8")
+
+
+def test_a_board_and_tiles_print_straight_from_art_files(art_game, tmp_path):
+    _with_picture_components(art_game)
+    result = _build(art_game, tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    kit = tmp_path / "out" / "demo" / "en" / "a4"
+    board = PdfReader(kit / "board.pdf")
+    assert len(board.pages) == 4                 # 400 x 300 mm tiled over A4 pages
+    assert len(_forms(kit / "board.pdf")) == 1   # one form placed on every tile
+    assert (kit / "road-map-a3.pdf").exists()    # and whole on one large page
+    assert len(_forms(kit / "tokens.pdf")) == 2  # the bandits' tinted road, the tiles' own
+
+
+def test_a_picture_component_naming_a_missing_file_is_refused_at_its_line(art_game, tmp_path):
+    _with_picture_components(art_game, board_file="art/missing.svg", translate=False)
+    result = _build(art_game, tmp_path / "out")
+    assert result.exit_code == 1
+    assert re.search(r"game\.yaml:\d+ components\[\d+\]\.style\.file: art file "
+                     r"'art/missing\.svg' not found", result.output), result.output
