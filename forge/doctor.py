@@ -406,6 +406,23 @@ def check_companion() -> list[Check]:
                            _("make it writable, or move the file in its way")))
 
 
+# --- SVG art -------------------------------------------------------------------------------------
+
+def check_cairo() -> list[Check]:
+    """cairosvg and the cairo library it draws a game's SVG art with."""
+    from forge.pictures import cairo_problem
+
+    problem = cairo_problem()
+    if problem is None:
+        import cairocffi
+        return [Check(KITS, "cairo", OK, _("cairo {version}: SVG art is drawn").format(
+            version=cairocffi.cairo_version_string()))]
+    return [Check(KITS, "cairo", FAIL, _("SVG art cannot be drawn ({reason})").format(
+                      reason=problem),
+                  _("install the cairo library (Debian and Ubuntu: apt-get install libcairo2; "
+                    "macOS: brew install cairo)"))]
+
+
 # --- all of them ---------------------------------------------------------------------------------
 
 def run_checks(out_dir: Path, content_dir: Path | None = None,
@@ -415,7 +432,7 @@ def run_checks(out_dir: Path, content_dir: Path | None = None,
         raise UserError(_("content folder '{path}' does not exist").format(path=content_dir))
     languages = shipped_languages()
     return (check_python() + check_shipped_games() + check_templates()
-            + check_program_catalogs(languages)
+            + check_program_catalogs(languages) + check_cairo()
             + check_fonts(FONT_DIR if font_dir is None else font_dir, content_dir, languages)
             + check_output(out_dir) + check_user_folders() + check_companion())
 

@@ -191,9 +191,24 @@ def _refuse_outside(url: str, resource_type: str) -> bytes:
     raise _OutsideReference(url)
 
 
+@lru_cache(maxsize=1)
+def cairo_problem() -> str | None:
+    """Why cairosvg cannot draw here (its cairo library missing), or None when it can."""
+    try:
+        import cairosvg.surface  # noqa: F401 - loading it loads the cairo library
+    except (ImportError, OSError) as err:
+        return str(err).splitlines()[0][:160]
+    return None
+
+
 @lru_cache(maxsize=512)
 def _svg_page(data: bytes, color: str):
     """The SVG drawn by cairosvg into a one-page PDF: that page (pypdf), converted once."""
+    problem = cairo_problem()
+    if problem is not None:
+        raise _Broken(f"cannot be drawn: SVG art needs the cairo library ({problem}); install "
+                      f"it (Debian: apt-get install libcairo2; macOS: brew install cairo), or "
+                      f"see 'forge doctor'")
     from cairosvg.parser import Tree
     from cairosvg.surface import PDFSurface
     from pypdf import PdfReader

@@ -76,7 +76,7 @@ def forbid_embedding(path):
 def test_every_kit_check_is_ok_here():
     result = run()
     kits = section(result.output, "Kits")
-    assert len(kits) == 20 and all(line.startswith("ok ") for line in kits), result.output
+    assert len(kits) == 21 and all(line.startswith("ok ") for line in kits), result.output
     assert "3 game(s) in" in result.output
     assert "none yet" in result.output and "found by every command" in result.output
     assert result.output.index("Kits") < result.output.index("Companion")
@@ -194,3 +194,12 @@ def test_a_missing_content_folder_is_a_clear_error(tmp_path):
     result = run("--content", tmp_path / "nowhere")
     assert result.exit_code == 1
     assert "does not exist" in result.output
+
+
+def test_a_missing_cairo_library_is_a_kit_problem_with_its_remedy(monkeypatch):
+    from forge import doctor, pictures
+
+    monkeypatch.setattr(pictures, "cairo_problem", lambda: "no library called 'cairo-2' was found")
+    (check,) = doctor.check_cairo()
+    assert check.status == doctor.FAIL and check.section == doctor.KITS
+    assert "cairo-2" in check.detail and "apt-get install libcairo2" in check.remedy

@@ -317,3 +317,15 @@ def test_a_picture_component_naming_a_missing_file_is_refused_at_its_line(art_ga
     assert result.exit_code == 1
     assert re.search(r"game\.yaml:\d+ components\[\d+\]\.style\.file: art file "
                      r"'art/missing\.svg' not found", result.output), result.output
+
+
+def test_without_the_cairo_library_svg_art_is_one_clear_error(art_game, tmp_path, monkeypatch):
+    monkeypatch.setattr(pictures, "cairo_problem", lambda: "no library called 'cairo-2'")
+    pictures._svg_page.cache_clear()
+    try:
+        result = _build(art_game, tmp_path / "out")
+    finally:
+        pictures._svg_page.cache_clear()
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "SVG art needs the cairo library" in result.output
+    assert "apt-get install libcairo2" in result.output
