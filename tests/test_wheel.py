@@ -17,4 +17,4 @@ def test_the_installed_wheel_builds_every_kit_and_runs_the_companion(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     steps = [line.split()[1] for line in done.stdout.splitlines() if line.startswith("ok ")]
     assert steps == ["build", "install", "versions", "doctor", "games", "validate", "kits",
-                     "own_game", "engines", "companion_demo", "companion_saves"], done.stdout
+                     "own_game", "designer", "engines", "companion_demo", "companion_saves"], done.stdout
