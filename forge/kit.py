@@ -109,19 +109,22 @@ def context_for(game: Game, lang: str, paper: str, strict: bool = True,
 
 
 def build_kit(game: Game, lang: str, paper: str, out_dir: Path,
-              options: PrintOptions = PrintOptions(), force: bool = False) -> KitResult:
+              options: PrintOptions = PrintOptions(), force: bool = False,
+              strict: bool = True) -> KitResult:
     """Build one kit into out_dir/<game>/<lang>/<paper>/, replacing a previous one whole.
 
     A kit already built from the same inputs (see inputs_digest) is left as it is, unless
     `force`; pieces that did not change are replayed from the render cache (forge/piece_cache.py).
+    Not `strict` (a draft, for previews while editing): a text without a translation prints in
+    the game's source language; such a kit is never taken as up to date by a strict build.
     """
-    digest = inputs_digest(game.folder, lang, paper, options)
+    digest = inputs_digest(game.folder, lang, paper, options) + ("" if strict else ":draft")
     target = kit_folder(out_dir, game.id, lang, paper)
     if not force:
         existing = up_to_date(target, digest)
         if existing is not None:
             return existing
-    ctx = context_for(game, lang, paper, options=options)
+    ctx = context_for(game, lang, paper, strict=strict, options=options)
     plan, manifest = lay_out_kit(ctx)
     manifest["inputs"] = digest
     cache = PieceCache(cache_path(out_dir, game.id, lang, paper))

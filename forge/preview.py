@@ -270,14 +270,17 @@ class Update:
     seconds: float
     error: UserError | None = None
     first: bool = False
+    untranslated: int = 0       # draft builds: texts of the catalogs not yet in step
 
 
 class LivePreview:
     """One kit of a game and the images of its pages, brought up to date on each `update`."""
 
     def __init__(self, source: GameSource, lang: str, paper: str, out_dir: Path,
-                 options: PrintOptions = PrintOptions(), dpi: int = 60):
+                 options: PrintOptions = PrintOptions(), dpi: int = 60, draft: bool = False):
         self.source = source
+        self.draft = draft          # texts not yet in the catalogs print in English
+        self.untranslated = 0
         self.lang = lang
         self.paper = paper
         self.out_dir = Path(out_dir)
@@ -294,9 +297,12 @@ class LivePreview:
     def build(self) -> list[Path]:
         """Build the kit and write the images of its changed pages (all of them the first
         time); the images written. UserError when the game or the kit cannot be made."""
-        game = self.source.load()
+        game = self.source.load(check_catalogs=not self.draft)
+        if self.draft:
+            self.untranslated = len(catalog_problems(game))
         with kept_through_build(self.images.folder):
-            result = build_kit(game, self.lang, self.paper, self.out_dir, self.options)
+            result = build_kit(game, self.lang, self.paper, self.out_dir, self.options,
+                               strict=not self.draft)
         return self.images.update(kit_pdfs(result.folder, result.files))
 
     def update(self, changed: tuple[str, ...] = ()) -> Update:
@@ -309,7 +315,15 @@ class LivePreview:
             return Update(changed, (), time.perf_counter() - started, err)
         except OSError as err:
             return Update(changed, (), time.perf_counter() - started, UserError(os_problem(err)))
-        return Update(changed, tuple(written), time.perf_counter() - started, first=first)
+        return Update(changed, tuple(written), time.perf_counter() - started, first=first,
+                      untranslated=self.untranslated)
+
+
+def catalog_problems(game) -> list:
+    """What the game's catalogs lack or hold too many of (a strict load would refuse them)."""
+    from forge import i18n
+
+    return i18n.check_game_catalogs(game.folder, game.id, list(game.texts), list(game.languages))
 
 
 def kit_pdfs(folder: Path, files: tuple[str, ...]) -> list[Path]:

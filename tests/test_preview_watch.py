@@ -216,3 +216,27 @@ def test_the_first_good_build_after_an_error_says_where_the_images_are(game, mon
     assert "not valid YAML" in lines[0] and "Watching" in lines[2]
     pngs = list((game / "build" / "demo" / "en" / "a4" / "preview").glob("*.png"))
     assert pngs and lines[3].startswith(f"{len(pngs)} page image(s) in ")
+
+
+def test_a_draft_preview_shows_a_new_text_before_it_is_translated(game):
+    draft = LivePreview(GameSource("demo", game, "content"), "es", "a4", game / "build", dpi=20,
+                        draft=True)
+    draft.build()
+    assert draft.untranslated == 0
+    edit(game / "cards.yaml", "title: Stone Bridge", "title: Timber Bridge")
+    update = draft.update(("cards.yaml",))
+    assert update.error is None and len(update.written) == 1
+    assert update.untranslated == 4   # no entry in en nor es; the old one unused in both
+    strict = LivePreview(GameSource("demo", game, "content"), "es", "a4", game / "build", dpi=20)
+    assert strict.update(("cards.yaml",)).error is not None   # a real build still refuses it
+
+
+def test_a_draft_kit_is_never_taken_for_a_finished_one(game, tmp_path):
+    from forge.kit import build_kit
+
+    loaded = GameSource("demo", game, "content").load()
+    out = tmp_path / "out"
+    draft = build_kit(loaded, "en", "a4", out, strict=False)
+    strict = build_kit(loaded, "en", "a4", out)
+    assert draft.manifest["inputs"] != strict.manifest["inputs"]
+    assert strict.manifest["inputs"].endswith(":draft") is False

@@ -230,7 +230,7 @@ def preview(game, lang, paper, dpi, out_dir, watch, content_dir, profile, backs,
     if lang not in languages:
         raise UserError(_("{game} has no '{lang}' translation (languages: {known})").format(
             game=source.id, lang=lang, known=", ".join(languages)))
-    live = LivePreview(source, lang, paper, out_dir, options, dpi)
+    live = LivePreview(source, lang, paper, out_dir, options, dpi, draft=watch)
     if not watch:
         written = live.build()
         click.echo(_("{count} page image(s) in {folder}").format(count=len(written),
@@ -260,6 +260,10 @@ def _show_update(live, update) -> None:
         click.echo(_("{files}: {count} page image(s) rewritten in {seconds:.2f} s").format(
             files=_changed_files(update.changed), count=len(update.written),
             seconds=update.seconds))
+    if update.error is None and update.untranslated:
+        click.echo(_("{count} catalog problem(s): texts without a translation are shown in "
+                     "English; run 'forge translations update', then 'forge validate'").format(
+            count=update.untranslated), err=True)
 
 
 def _changed_files(changed: tuple[str, ...], most: int = 3) -> str:
