@@ -46,7 +46,7 @@ def art_game(tmp_path) -> Path:
     SVG counter icon."""
     game = tmp_path / "content" / "demo"
     shutil.copytree(DEFAULT_CONTENT / "demo", game)
-    (game / "art").mkdir()
+    (game / "art").mkdir(exist_ok=True)
     (game / "art" / "road.svg").write_text(ROAD, encoding="utf-8")
     (game / "art" / "scene.svg").write_text(SCENE, encoding="utf-8")
     _png(game / "art" / "coins.png", (900, 600))
