@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from forge.content import Doc, Path_
-from forge.errors import Problem, _display
+from forge.errors import Problem, shown_path
 from forge.i18n import messages_translator
 from forge.safefs import UnsafeFile, read_inside
 from forge.schema import load_schema
@@ -59,7 +59,7 @@ class RowProblem(Problem):
     row (the header being row 1), `field` says where in the file (sheet, row, column)."""
 
     def __str__(self) -> str:
-        return f"{_display(self.file)}:{self.field}: {self.message}"
+        return f"{shown_path(self.file)}:{self.field}: {self.message}"
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,12 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        where = f"{_display(self.file)}:{self.line}" if self.line else _display(self.file)
+        where = f"{shown_path(self.file)}:{self.line}" if self.line else shown_path(self.file)
         field = f" {self.field}:" if self.field else ""
         return f"{where}{field} {self.message}"
 
 
-def _display(path: Path) -> str:
+def shown_path(path: Path) -> str:
     """Show a path relative to the working directory when it lies below it."""
     try:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
