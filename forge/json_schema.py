@@ -63,10 +63,24 @@ def content_schemas(game_folder: Path | None = None) -> dict[str, dict]:
     one of them is broken)."""
     own = _own_schemas(game_folder) if game_folder is not None else {}
     names = sorted({*forge_schema.schema_names(), *own})
-    return {name: document_schema(name, own[name] if name in own else
-                                  forge_schema.load_schema(name),
+    return {name: document_schema(name, as_written(name, own[name] if name in own else
+                                                   forge_schema.load_schema(name)),
                                   _notes(name, game_folder if name in own else None))
             for name in names}
+
+
+def as_written(name: str, schema: dict) -> dict:
+    """The schema of a content file as it is on disk: a deck of cards.yaml may leave out its
+    `cards`, which then come from a card list (cards.csv, cards.xlsx; forge/card_lists.py)."""
+    try:
+        cards = schema["fields"]["decks"]["items"]["fields"]["cards"]
+    except (KeyError, TypeError):
+        return schema
+    if name != "cards.yaml" or cards.get("optional"):
+        return schema
+    written = json.loads(json.dumps(schema))
+    written["fields"]["decks"]["items"]["fields"]["cards"]["optional"] = True
+    return written
 
 
 def _own_schemas(game_folder: Path) -> dict[str, dict]:

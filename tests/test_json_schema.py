@@ -180,3 +180,12 @@ def test_comments_are_found_above_beside_and_below_a_key():
     assert notes[("fields", "a")] == "above beside and below"
     assert ("fields", "b") not in notes and ("fields", "b", "fields", "c") not in notes
     assert notes[("fields", "d")] == "d's" and ("fields", "e") not in notes
+
+
+def test_a_deck_whose_cards_come_from_a_card_list_may_leave_out_its_cards():
+    cards = content_schemas()["cards.yaml"]
+    deck = {"id": "main", "name": "Cards",
+            "back": {"title": "GAME", "fill": "back"}}
+    jsonschema.validate({"decks": [deck]}, cards)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"decks": [{**deck, "cards": []}]}, cards)   # at least one, if any
