@@ -171,6 +171,14 @@ def test_file_states_of_a_missing_folder_are_empty(tmp_path):
     assert file_states(tmp_path / "gone") == {}
 
 
+def watch_command(game):
+    """`forge preview --watch` on the copy, run until the watcher's Ctrl-C; it exits with 0."""
+    result = CliRunner().invoke(main, ["preview", "demo", "--content", str(game.parent),
+                                       "--out", str(game / "build"), "--dpi", "20", "--watch"])
+    assert result.exit_code == 0, result.output
+    return result
+
+
 def test_watch_command_prints_a_line_per_rebuild_and_ctrl_c_ends_it(game, monkeypatch):
     def two_edits_then_ctrl_c(self, on_change, stop=None, interval=0):
         edit(game / "cards.yaml", "cost: 4", "cost: 5")
@@ -180,9 +188,7 @@ def test_watch_command_prints_a_line_per_rebuild_and_ctrl_c_ends_it(game, monkey
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Watcher, "run", two_edits_then_ctrl_c)
-    result = CliRunner().invoke(main, ["preview", "demo", "--content", str(game.parent),
-                                       "--out", str(game / "build"), "--dpi", "20", "--watch"])
-    assert result.exit_code == 0, result.output
+    result = watch_command(game)
     assert "Traceback" not in result.output
     lines = result.output.splitlines()
     pngs = list((game / "build" / "demo" / "en" / "a4" / "preview").glob("*.png"))
@@ -209,9 +215,7 @@ def test_the_first_good_build_after_an_error_says_where_the_images_are(game, mon
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Watcher, "run", fix_then_ctrl_c)
-    result = CliRunner().invoke(main, ["preview", "demo", "--content", str(game.parent),
-                                       "--out", str(game / "build"), "--dpi", "20", "--watch"])
-    assert result.exit_code == 0, result.output
+    result = watch_command(game)
     lines = result.output.splitlines()
     assert "not valid YAML" in lines[0] and "Watching" in lines[2]
     pngs = list((game / "build" / "demo" / "en" / "a4" / "preview").glob("*.png"))

@@ -18,19 +18,15 @@ import click
 
 from forge import __version__, i18n
 from forge.cli import calibrate, design, doctor, kits, play, simulate, translations
-from forge.errors import ContentError, ForgeWarning, UserError
+from forge.cli.common import show_error
+from forge.errors import ForgeWarning, UserError
 from forge.output import os_problem
 
 _ = i18n.messages_translator()._
 
 
 def _fail(err: UserError) -> None:
-    if isinstance(err, ContentError):
-        for problem in err.problems:
-            click.echo(str(problem), err=True)
-        click.echo(_("{count} problem(s) found.").format(count=len(err.problems)), err=True)
-    else:
-        click.echo(_("error: {message}").format(message=err), err=True)
+    show_error(err)
     sys.exit(1)
 
 

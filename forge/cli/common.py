@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from forge import i18n
-from forge.errors import UserError
+from forge.errors import ContentError, UserError
 from forge.games import GameSource, find_games
 
 _ = i18n.messages_translator()._
@@ -33,3 +33,13 @@ def shown(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def show_error(err: UserError) -> None:
+    """A content error's problems one a line and their count, or another error's message."""
+    if isinstance(err, ContentError):
+        for problem in err.problems:
+            click.echo(str(problem), err=True)
+        click.echo(_("{count} problem(s) found.").format(count=len(err.problems)), err=True)
+    else:
+        click.echo(_("error: {message}").format(message=err), err=True)

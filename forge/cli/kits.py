@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from forge import i18n
-from forge.cli.common import content_option, games_named, shown
+from forge.cli.common import content_option, games_named, show_error, shown
 from forge.errors import ContentError, UserError
 from forge.games import GameSource
 from forge.output import check_output_folder
@@ -252,7 +252,7 @@ def _show_update(live, update) -> None:
         if update.changed:
             click.echo(_("{files}: not rebuilt, the last good images stay:").format(
                 files=_changed_files(update.changed)), err=True)
-        _show_error(update.error)
+        show_error(update.error)
     elif update.first:
         click.echo(_("{count} page image(s) in {folder}").format(count=len(update.written),
                                                                 folder=shown(live.folder)))
@@ -272,13 +272,3 @@ def _changed_files(changed: tuple[str, ...], most: int = 3) -> str:
     if len(changed) <= most:
         return names
     return _("{files} and {count} more").format(files=names, count=len(changed) - most)
-
-
-def _show_error(err: UserError) -> None:
-    """A content error's problems one a line, or another error's message."""
-    if isinstance(err, ContentError):
-        for problem in err.problems:
-            click.echo(str(problem), err=True)
-        click.echo(_("{count} problem(s) found.").format(count=len(err.problems)), err=True)
-    else:
-        click.echo(_("error: {message}").format(message=err), err=True)
