@@ -11,8 +11,10 @@ light panel, light on a dark band): `tinted(picture, colour)` gives that picture
 each such pair a form of its own. In grayscale kits every colour of a picture becomes its gray.
 
 Faces that show pictures list them in their piece (`Piece.pictures`); the writer defines their
-forms (`define`) before the page that uses them, so drawing a face, live or replayed from the
-render cache, only places a form by name (`draw_picture`).
+forms (`define`) before the page that uses them, so a face replayed from the render cache only
+places a form by name, which the replay allows only when the document has it. Defining a form
+draws nothing on the canvas (the objects go straight into the document), so a face drawn live
+defines what it needs itself and a recording of it holds only the placing.
 """
 from __future__ import annotations
 
@@ -288,8 +290,9 @@ def draw_picture(canvas, picture: Picture, x: float, y: float, width: float,
                  height: float) -> None:
     """Place the picture's form fitted inside the box (x, y, width, height), centred.
 
-    The form must be defined in the canvas's document (`define`, done by the writer for every
-    picture of `Piece.pictures`)."""
+    The writer defines the forms of every picture of `Piece.pictures` before the page
+    (`define`); one drawn live is defined here when it is not yet."""
+    define(canvas, picture)
     scale = _fit_scale(picture, width, height)
     drawn_w, drawn_h = picture.width * scale, picture.height * scale
     canvas.saveState()
@@ -302,6 +305,7 @@ def draw_picture(canvas, picture: Picture, x: float, y: float, width: float,
 def draw_picture_stretched(canvas, picture: Picture, x: float, y: float, width: float,
                            height: float) -> None:
     """Place the picture's form filling the box exactly (its aspect not kept)."""
+    define(canvas, picture)
     canvas.saveState()
     canvas.translate(x, y)
     canvas.scale(width / picture.width, height / picture.height)
@@ -320,15 +324,32 @@ def define(canvas, picture: Picture) -> None:
 
 
 def _define_raster(canvas, picture: Picture) -> None:
+    """The image as an image XObject (with its alpha as a soft mask), inside a form of its size
+    in pixels; made without drawing on the canvas, so a face being recorded records none of it."""
     from PIL import Image
     from reportlab.lib.utils import ImageReader
+    from reportlab.pdfbase.pdfdoc import (PDFArray, PDFDictionary, PDFImageXObject, PDFStream,
+                                          xObjectName)
 
+    doc = canvas._doc
     image = Image.open(io.BytesIO(picture.data))
     if picture.gray:
         image = image.convert("LA") if "A" in image.getbands() else image.convert("L")
-    canvas.beginForm(picture.form_name, 0, 0, picture.width, picture.height)
-    canvas.drawImage(ImageReader(image), 0, 0, picture.width, picture.height, mask="auto")
-    canvas.endForm()
+    name = picture.form_name + "i"
+    pixels = PDFImageXObject(name, ImageReader(image), mask="auto")
+    smask = getattr(pixels, "_smask", None)
+    if smask is not None:
+        pixels.smask = doc.Reference(smask, xObjectName(smask.name))
+        del pixels._smask
+    reference = doc.Reference(pixels, xObjectName(name))
+    width, height = picture.width, picture.height
+    form = PDFDictionary({
+        "Type": "/XObject", "Subtype": "/Form", "FormType": 1,
+        "BBox": PDFArray([0, 0, width, height]),
+        "Resources": PDFDictionary({"XObject": PDFDictionary({"Im": reference})}),
+    })
+    content = f"q {width} 0 0 {height} 0 0 cm /Im Do Q"
+    doc.Reference(PDFStream(form, content), xObjectName(picture.form_name))
 
 
 def _define_svg(canvas, picture: Picture) -> None:

@@ -7,6 +7,7 @@ import pytest
 import yaml
 from reportlab.pdfgen.canvas import Canvas
 
+from forge import pictures
 from forge.errors import ContentError, UserError
 from forge.games import DEFAULT_CONTENT
 from forge.kit import make_components, make_context
@@ -40,6 +41,8 @@ def edit(path: Path, change) -> None:
 def draw_all(component, path: Path) -> None:
     canvas = Canvas(str(path))
     for piece in component.pieces:
+        for picture in piece.pictures:      # as the writer does before a page
+            pictures.define(canvas, picture)
         for face in (piece.draw, piece.back):
             canvas.saveState()
             canvas.translate(20 * MM, 20 * MM)
