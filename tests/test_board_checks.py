@@ -798,6 +798,7 @@ def test_content_copy_fails_validation_through_extra_checks(tmp_path, monkeypatc
     for path in (GAME, FACTS, FIXTURE):       # only the files these checks read
         shutil.copy(path, folder / "tetrarchia" / path.name)
     shutil.copytree(GAME.parent / "schemas", folder / "tetrarchia" / "schemas")
+    shutil.copytree(GAME.parent / "art", folder / "tetrarchia" / "art")   # game.yaml names it
     board = folder / "tetrarchia" / "board.yaml"
     board.write_text(mutate(board.read_text(encoding="utf-8"), [(
         "{from: NARBONENSIS, to: CISALPINA, kind: broken,",
