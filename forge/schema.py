@@ -369,7 +369,8 @@ def _check_str(value, schema, at, doc, result, ctx) -> bool:
 def _check_text(value, schema, at, doc, result, ctx):
     if not _check_str(value, schema, at, doc, result, ctx):
         return
-    result.texts.append(Text(ctx, value, doc.path, doc.line(at), tuple(at)))
+    place = doc.problem(at, "")         # a card list's row, for cards merged from one
+    result.texts.append(Text(ctx, value, place.file, place.line, tuple(at)))
 
 
 def _check_id(value, schema, at, doc, result, ctx):

@@ -220,8 +220,10 @@ def test_a_new_rows_texts_need_translations_and_are_extracted(tmp_path):
                 "count": 1}
     write_csv(folder, table(ROAD + [aqueduct]))
     message = problems_of(folder)
-    assert "cards/decks/road/cards/aqueduct/title: no 'en' translation" in message
-    assert "cards/decks/road/cards/aqueduct/text: no 'es' translation" in message
+    row = len(ROAD) + 2         # after the header and the road cards
+    assert f"cards.csv:{row} cards/decks/road/cards/aqueduct/title: no 'en' translation" \
+        in message
+    assert f"cards.csv:{row} cards/decks/road/cards/aqueduct/text: no 'es' translation" in message
 
     translations.update_all([GameSource("demo", folder, "content")], program=False)
     english = i18n.Messages(i18n.game_catalog_path(folder, "demo", "en"))
