@@ -38,6 +38,8 @@ MAX_PIXELS = 40_000_000           # a 300 dpi A3 page is 17.4 million
 MAX_PATH = 240                    # characters of an art file's path
 MIN_DPI = 300                     # a raster printed coarser than this is reported
 SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+MAX_SVG_ELEMENTS = 20_000         # drawn, references followed (a pictogram draws under 100)
 
 
 class PictureError(UserError):
@@ -176,21 +178,51 @@ def _svg_source(data: bytes, color: str) -> bytes:
     if root.tag != f"{{{SVG_NS}}}svg":
         raise _Broken(f"is XML but not SVG (its root is <{root.tag.split('}')[-1]}>, not an "
                       f"<svg> of the SVG namespace)")
+    if _expanded_size(root) > MAX_SVG_ELEMENTS:
+        raise _Broken(f"draws more than {MAX_SVG_ELEMENTS:,} elements once its <use> "
+                      f"references are followed (or they refer to themselves in a loop); a "
+                      f"picture needs far fewer")
     if not color:
         return data
     root.set("color", color)
     ElementTree.register_namespace("", SVG_NS)
-    ElementTree.register_namespace("xlink", "http://www.w3.org/1999/xlink")
+    ElementTree.register_namespace("xlink", XLINK_NS)
     return ElementTree.tostring(root)
 
 
+def _expanded_size(root) -> int:
+    """How many elements the SVG draws with every <use> replaced by what it refers to (a few
+    kilobytes of nested references can stand for billions); a reference cycle counts as huge."""
+    by_id = {element.get("id"): element for element in root.iter() if element.get("id")}
+    sizes: dict[int, int] = {}
+
+    def size(element, visiting: frozenset) -> int:
+        key = id(element)
+        if key in sizes:
+            return sizes[key]
+        if key in visiting:
+            return MAX_SVG_ELEMENTS + 1
+        visiting = visiting | {key}
+        total = 1 + sum(size(child, visiting) for child in element)
+        if element.tag.endswith("}use") or element.tag == "use":
+            href = element.get(f"{{{XLINK_NS}}}href") or element.get("href") or ""
+            target = by_id.get(href[1:]) if href.startswith("#") else None
+            if target is not None:
+                total += size(target, visiting)
+        sizes[key] = total = min(total, MAX_SVG_ELEMENTS + 1)
+        return total
+
+    return size(root, frozenset())
+
+
 def _refuse_outside(url: str, resource_type: str) -> bytes:
-    """cairosvg's fetcher: only data embedded in the SVG itself; never a file or the network."""
+    """cairosvg's fetcher: only PNG, JPEG or GIF images embedded in the SVG itself as data: URLs
+    (never a file, the network, or an SVG that would escape the checks above)."""
     from cairosvg.url import fetch
 
-    if url.startswith("data:"):
+    if url.startswith(("data:image/png", "data:image/jpeg", "data:image/gif")):
         return fetch(url, resource_type)
-    raise _OutsideReference(url)
+    raise _OutsideReference(url[:80])
 
 
 @lru_cache(maxsize=1)
@@ -222,7 +254,7 @@ def _svg_page(data: bytes, color: str):
         PDFSurface(tree, output, 96).finish()
     except _OutsideReference as err:
         raise _Broken(f"refers to '{str(err)[:80]}'; an SVG may only use what it holds itself "
-                      f"(embed images as data: URLs)") from None
+                      f"(embed PNG or JPEG images as data: URLs)") from None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError,
             RecursionError, MemoryError, OSError) as err:
         raise _Broken(f"cannot be drawn by cairosvg ({type(err).__name__}: "

@@ -234,6 +234,15 @@ def test_a_link_leading_out_of_the_game_is_refused(art_game, tmp_path):
      "width='10' height='10'><image xlink:href='file:///etc/passwd' width='5' height='5'/></svg>",
      "refers to"),
     ("\x1f\x8bnot really", "compressed"),
+    ("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
+     "width='10' height='10'><defs><rect id='a0' width='1' height='1'/>"
+     + "".join(f"<g id='a{i}'><use xlink:href='#a{i - 1}'/><use xlink:href='#a{i - 1}'/></g>"
+               for i in range(1, 30)) + "</defs><use xlink:href='#a29'/></svg>", "more than 20,000"),
+    ("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
+     "width='10' height='10'><g id='a'><use xlink:href='#a'/></g></svg>", "in a loop"),
+    ("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
+     "width='10' height='10'><image width='5' height='5' xlink:href='data:image/svg+xml;base64,"
+     "PHN2Zy8+'/></svg>", "refers to"),
 ])
 def test_a_broken_svg_is_one_clear_error(art_game, content, said):
     (art_game / "art" / "bad.svg").write_bytes(content.encode("latin-1"))
