@@ -34,15 +34,19 @@ SANS_BOLD = "Sans-Bold"
 SANS_ITALIC = "Sans-Italic"
 GAME_PREFIX = "game:"     # reportlab names of a game's own fonts start with it
 
-# font name -> file in FONT_DIR
+# font name -> file in FONT_DIR. The Forge files are derived by scripts/make-fonts from the
+# upstream files beside them: Forge Garamond (EB Garamond) prints lining digits, never old-style
+# ones that read as Roman numerals ("1" as "I"); Forge Sans Condensed (DejaVu Sans Condensed)
+# has a serifed capital I, so "III" never reads as "lll".
 FONT_FILES = {
-    SERIF: "EBGaramond12-Regular.ttf",
-    # EB Garamond's bold lacks accented letters; Cardo Bold (same old-style lineage) has them.
+    SERIF: "ForgeGaramond-Regular.ttf",
+    # EB Garamond's bold lacks accented letters; Cardo Bold (same old-style lineage, lining
+    # digits) has them.
     SERIF_BOLD: "Cardob101.ttf",
-    SERIF_ITALIC: "EBGaramond12-Italic.ttf",
-    SANS: "DejaVuSansCondensed.ttf",
-    SANS_BOLD: "DejaVuSansCondensed-Bold.ttf",
-    SANS_ITALIC: "DejaVuSansCondensed-Oblique.ttf",
+    SERIF_ITALIC: "ForgeGaramond-Italic.ttf",
+    SANS: "ForgeSansCondensed.ttf",
+    SANS_BOLD: "ForgeSansCondensed-Bold.ttf",
+    SANS_ITALIC: "ForgeSansCondensed-Oblique.ttf",
 }
 
 # the names content uses for forge's fonts -> their reportlab names
