@@ -28,7 +28,8 @@ from forge.layout import (MARGIN, MARK_GAP, MARK_LENGTH, MARK_ZONE, TILE_MARGIN,
 from forge.model import Component, Mark, Page, Piece, Placement
 from forge.printing import PrintOptions
 
-FOLD_GAP = 5.0          # mm between the fold line and the nearest bleed edge (gutter fold)
+FOLD_GAP = 5.0          # mm between the fold line and the nearest bleed edge, room permitting
+BLOCK_GAP = 3.0         # mm between the crop-mark zones of neighbouring blocks
 FOLD_DASH = (3.0, 2.0)  # mm on, mm off: the printed fold line
 SINGLE_PAGE_MARGIN = 3.0   # mm left around a whole board's crop marks on a large page
 
@@ -142,17 +143,43 @@ def _without_marks(component: Component) -> Component:
 
 
 def _front_pages(components: list[Component], paper: tuple[float, float]) -> list[Page]:
-    pages: list[Page] = []
-    shelf = _Shelves(_orientation(components, paper))
-    for component in components:
-        full_pages = [p for p in component.pieces if is_full_page(p, paper)]
-        if full_pages:
-            pages += shelf.close()
-            pages += [_single_page(piece, paper) for piece in full_pages]
+    """Pages for one-sided pieces or fronts: full-page pieces first, on their own pages, then
+    every other block on the first page with room for it, each page's blocks centred."""
+    size = _orientation(components, paper)
+    packer = _Packer(size, (MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
+    singles: list[Page] = []
+    for run in _runs(components):
+        if any(is_full_page(p, paper) for p in run.pieces):
+            singles += [_single_page(piece, paper) for piece in run.pieces]
             continue
-        for block in _blocks(component, shelf.region_size):
-            shelf.place(block)
-    return pages + shelf.close()
+        for block in _blocks(run, packer.region_size):
+            packer.place(block)
+    return singles + packer.close()
+
+
+def _runs(components: list[Component]) -> list[Component]:
+    """Components whose pieces cut alike (same trim, bleed, cuts and marks) merged into one run,
+    so that the pieces of several decks fill each other's half-empty pages."""
+    runs: list[Component] = []
+    for component in components:
+        for index, run in enumerate(runs):
+            if _cut_alike(run, component):
+                runs[index] = Component(run.id, run.kind, run.family, run.name,
+                                        run.count + component.count, run.trim,
+                                        run.pieces + component.pieces, run.shared_cuts,
+                                        run.cut_marks, run.howto)
+                break
+        else:
+            runs.append(component)
+    return runs
+
+
+def _cut_alike(a: Component, b: Component) -> bool:
+    """Whether two components' pieces can share one grid of cut lines."""
+    pa, pb = a.pieces[0], b.pieces[0]
+    return (_same_size(pa.trim, pb.trim) and pa.bleed == pb.bleed and a.kind == b.kind
+            and a.shared_cuts == b.shared_cuts and a.cut_marks == b.cut_marks
+            and has_backs(a) == has_backs(b))
 
 
 def _single_page(piece: Piece, paper: tuple[float, float]) -> Page:
@@ -162,7 +189,7 @@ def _single_page(piece: Piece, paper: tuple[float, float]) -> Page:
 
 
 def _orientation(components: list[Component], paper: tuple[float, float]):
-    """Portrait or landscape pages for a family: of the ways every piece fits, the one that
+    """Portrait or landscape pages for a print run: of the ways every piece fits, the one that
     puts more of the largest piece on a page (portrait when they tie)."""
     sized = [c for c in components if not any(is_full_page(p, paper) for p in c.pieces)]
     if not sized:
@@ -198,83 +225,107 @@ def _blocks(component: Component, region: tuple[float, float]) -> list[Block]:
     per_block = grid.columns * grid.rows
     pieces = component.pieces
     chunks = [pieces[i:i + per_block] for i in range(0, len(pieces), per_block)]
-    return [Block(chunk, min(grid.columns, len(chunk)), component.shared_cuts,
+    return [Block(chunk, _columns(len(chunk), grid.columns, grid.rows), component.shared_cuts,
                   component.cut_marks) for chunk in chunks]
 
 
-class _Shelves:
-    """Packs blocks onto pages: left to right on a shelf, shelves top to bottom."""
+def _columns(count: int, columns: int, rows: int) -> int:
+    """Columns for a block of `count` pieces: as few rows as the page allows, then as few
+    columns as keep that row count (6 dice in 2 rows of 3, not 4 + 2)."""
+    need_rows = min(rows, math.ceil(count / columns))
+    return min(columns, math.ceil(count / need_rows))
 
-    def __init__(self, paper: tuple[float, float], bottom: float = MARGIN, side: str = "front"):
-        self.page_size = paper
-        self.bottom = bottom            # lowest y a block may reach (a fold half ends higher)
-        self.side = side
-        self.pages: list[Page] = []
-        self.page: Page | None = None
-        self.x = self.top = self.shelf_height = 0.0
+
+@dataclass
+class _Sheet:
+    """One page being filled: blocks on shelves, top to bottom, and where they lie."""
+
+    page: Page
+    x: float
+    top: float
+    shelf_height: float = 0.0
+    boxes: list = None
+
+
+class _Packer:
+    """Packs whole blocks onto pages: each block goes on the first page with room for it, left
+    to right on a shelf, shelves top to bottom, BLOCK_GAP mm between blocks so that each
+    block's crop marks stay apart from its neighbours'. Closed pages have their blocks centred
+    (or, with `anchor` "bottom", centred across and pushed down to the region's bottom)."""
+
+    def __init__(self, size: tuple[float, float], region, side: str = "front",
+                 anchor: str = "centre"):
+        self.size, self.region, self.side, self.anchor = size, region, side, anchor
+        self.sheets: list[_Sheet] = []
 
     @property
     def region_size(self) -> tuple[float, float]:
         """The usable page part as grid_on measures a page (margins included)."""
-        return self.page_size[0], self.page_size[1] - self.bottom + MARGIN
+        x0, y0, x1, y1 = self.region
+        return x1 - x0 + 2 * MARGIN, y1 - y0 + 2 * MARGIN
 
     def place(self, block: Block) -> None:
-        """Put a block on the current page, or split it over new ones."""
-        while block is not None:
-            block = self._place_some(block)
+        """Put a block on the first page with room for it, or on a new page."""
+        for sheet in self.sheets:
+            if self._try(sheet, block):
+                return
+        sheet = _Sheet(Page(self.size, side=self.side), self.region[0], self.region[3], 0.0, [])
+        self.sheets.append(sheet)
+        if not self._try(sheet, block):
+            raise UserError(f"{block.pieces[0].component}: a block of {len(block.pieces)} pieces "
+                            f"does not fit on a {self.size[0]:g} x {self.size[1]:g} mm page")
 
-    def _place_some(self, block: Block) -> Block | None:
-        if self.page is None:
-            self._new_page()
+    def _try(self, sheet: _Sheet, block: Block) -> bool:
+        x0, y0, x1, _ = self.region
         width, height = block.size()
-        if self.x > MARGIN and self.x + width > self.page_size[0] - MARGIN + 1e-6:
-            self._new_shelf()
-        room = self.top - self.bottom
-        if height > room + 1e-6:
-            rows_fit = self._rows_that_fit(block, room)
-            if rows_fit == 0:
-                if self.top < self.page_size[1] - MARGIN - 1e-6:
-                    self._new_page()
-                    return block
-                rows_fit = 1
-            keep = rows_fit * block.columns
-            head = Block(block.pieces[:keep], block.columns, block.shared_cuts, block.cut_marks)
-            tail = Block(block.pieces[keep:], block.columns, block.shared_cuts, block.cut_marks)
-            self._put(head)
-            self._new_page()
-            return tail if tail.pieces else None
-        self._put(block)
-        return None
+        gap = BLOCK_GAP if sheet.x > x0 + 1e-6 else 0.0
+        if sheet.x + gap + width <= x1 + 1e-6 and sheet.top - height >= y0 - 1e-6:
+            self._put(sheet, block, sheet.x + gap, sheet.top)
+            return True
+        top = sheet.top - sheet.shelf_height - (BLOCK_GAP if sheet.shelf_height else 0.0)
+        if x0 + width <= x1 + 1e-6 and top - height >= y0 - 1e-6:
+            sheet.x, sheet.top, sheet.shelf_height = x0, top, 0.0
+            self._put(sheet, block, x0, top)
+            return True
+        return False
 
     @staticmethod
-    def _rows_that_fit(block: Block, room: float) -> int:
-        extra = 2 * (block.bleed + MARK_ZONE)
-        rows = math.floor((room - extra - block.trim[1]) / block.pitch[1] + 1e-9) + 1
-        return max(0, min(rows, block.rows))
-
-    def _put(self, block: Block) -> None:
+    def _put(sheet: _Sheet, block: Block, left: float, top: float) -> None:
         width, height = block.size()
-        left, top = self.x, self.top
-        _lay_block(self.page, block, left, top - height)
-        self.x += width
-        self.shelf_height = max(self.shelf_height, height)
-
-    def _new_shelf(self) -> None:
-        self.top -= self.shelf_height
-        self.x, self.shelf_height = MARGIN, 0.0
-
-    def _new_page(self) -> None:
-        if self.page is not None and self.page.placements:
-            self.pages.append(self.page)
-        self.page = Page(self.page_size, side=self.side)
-        self.x, self.top, self.shelf_height = MARGIN, self.page_size[1] - MARGIN, 0.0
+        _lay_block(sheet.page, block, left, top - height)
+        sheet.boxes.append((left, top - height, left + width, top))
+        sheet.x = left + width
+        sheet.shelf_height = max(sheet.shelf_height, height)
 
     def close(self) -> list[Page]:
-        """Finish the current page and hand over all pages made so far."""
-        if self.page is not None and self.page.placements:
-            self.pages.append(self.page)
-        pages, self.pages, self.page = self.pages, [], None
+        """The pages, each with its blocks moved to the middle of the region."""
+        pages = []
+        for sheet in self.sheets:
+            x0, y0, x1, y1 = self.region
+            bx0 = min(b[0] for b in sheet.boxes)
+            by0 = min(b[1] for b in sheet.boxes)
+            bx1 = max(b[2] for b in sheet.boxes)
+            by1 = max(b[3] for b in sheet.boxes)
+            dx = _half_mm((x0 + x1) / 2 - (bx0 + bx1) / 2)
+            dy = y0 - by0 if self.anchor == "bottom" else _half_mm((y0 + y1) / 2 - (by0 + by1) / 2)
+            pages.append(_moved(sheet.page, dx, dy))
+        self.sheets = []
         return pages
+
+
+def _half_mm(value: float) -> float:
+    """A shift rounded to half millimetres, so that marks stay on round positions."""
+    return math.floor(value * 2) / 2
+
+
+def _moved(page: Page, dx: float, dy: float) -> Page:
+    """The page with everything on it moved dx, dy mm."""
+    moved = Page(page.size, side=page.side, turned=page.turned)
+    moved.placements = [Placement(p.piece, p.x + dx, p.y + dy, p.clip, p.face, p.rotation)
+                        for p in page.placements]
+    moved.marks = [Mark(m.x1 + dx, m.y1 + dy, m.x2 + dx, m.y2 + dy) for m in page.marks]
+    moved.decorate = list(page.decorate)
+    return moved
 
 
 def _lay_block(page: Page, block: Block, left: float, bottom: float) -> None:
@@ -382,32 +433,39 @@ def _mirror_mark(mark: Mark, size, columns: bool, offset) -> Mark:
 def fold_pages(components: list[Component], paper: tuple[float, float],
                lines: bool = False) -> list[Page]:
     """Gutter fold: fronts above the middle of the page, each back upside down below its front,
-    mirrored about a dashed fold line that stays FOLD_GAP mm from every bleed."""
-    size = _fold_orientation(components, paper)
+    mirrored about a dashed fold line; the blocks are centred across the page and sit on the
+    fold. Where the page has room, the fold line stays FOLD_GAP mm from every bleed with the
+    crop marks between; where that would cost a row, the bleeds meet at the fold and the cuts
+    are marked on the outer sides only."""
+    size, clear = _fold_layout(components, paper)
     fold_y = size[1] / 2
-    shelf = _Shelves(size, bottom=fold_y + FOLD_GAP - MARK_ZONE, side="fold")
-    for component in components:
-        for block in _blocks(component, shelf.region_size):
-            shelf.place(block)
-    pages = shelf.close()
+    region = (MARGIN, fold_y + clear - MARK_ZONE, size[0] - MARGIN, size[1] - MARGIN)
+    packer = _Packer(size, region, side="fold", anchor="bottom")
+    for run in _runs(components):
+        for block in _blocks(run, packer.region_size):
+            packer.place(block)
+    pages = packer.close()
     for page in pages:
+        page.marks = [m for m in page.marks if min(m.y1, m.y2) >= fold_y + 0.25 - 1e-6]
         if lines:
-            page.marks = extend_marks(page, bounds=(MARGIN, fold_y, size[0] - MARGIN,
+            page.marks = extend_marks(page, bounds=(MARGIN, fold_y + 0.25, size[0] - MARGIN,
                                                     size[1] - MARGIN))
         _add_fold_backs(page, fold_y)
     return pages
 
 
-def _fold_orientation(components: list[Component], paper: tuple[float, float]):
-    """Portrait or landscape: whichever puts more of the largest piece in a fold half."""
+def _fold_layout(components: list[Component], paper: tuple[float, float]):
+    """The page (portrait or landscape) and the room between the fold and the nearest bleed
+    that put the most of the largest piece in a fold half; the wider room when they tie."""
     largest = max(components, key=lambda c: c.pieces[0].trim[0] * c.pieces[0].trim[1])
     first = largest.pieces[0]
     best, best_count = None, 0
-    for size in (paper, (paper[1], paper[0])):
-        region = (size[0], size[1] / 2 - FOLD_GAP + MARK_ZONE + MARGIN)
-        grid = grid_on(first.trim, first.bleed, largest.shared_cuts, *region)
-        if grid and grid.per_page > best_count:
-            best, best_count = size, grid.per_page
+    for clear in (FOLD_GAP, 0.0):
+        for size in (paper, (paper[1], paper[0])):
+            region = (size[0], size[1] / 2 - clear + MARK_ZONE + MARGIN)
+            grid = grid_on(first.trim, first.bleed, largest.shared_cuts, *region)
+            if grid and grid.per_page > best_count:
+                best, best_count = (size, clear), grid.per_page
     if best is None:
         raise UserError(f"{largest.id}: a {first.trim[0]} x {first.trim[1]} mm piece does not fit "
                         f"on half a {paper[0]:g} x {paper[1]:g} mm page; print it with another "

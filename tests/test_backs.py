@@ -21,7 +21,7 @@ from forge.printing import PrintOptions
 from forge.write import DocInfo, write_pdf
 from pdfgeom import colour_box, render, stroked_lines
 
-DPI = 100
+DPI = 150
 PIXEL = 25.4 / DPI
 CARD = (63.5, 88.9)
 COUNTER = (16.0, 16.0)
@@ -222,6 +222,8 @@ def test_no_marks_when_asked(tmp_path):
 
 
 def test_fold_pairs_mirror_about_a_fold_line_clear_of_the_bleed(tmp_path):
+    """Each back lies upside down behind its front, mirrored about the dashed fold line in the
+    middle of the page; no art crosses the fold (the bleeds may meet on it)."""
     options = PrintOptions(backs="fold")
     path, pages = build(tmp_path, options)
     seen = 0
@@ -240,14 +242,33 @@ def test_fold_pairs_mirror_about_a_fold_line_clear_of_the_bleed(tmp_path):
                 continue
             back = colour_box(image, back_colour, DPI)
             mirrored = (back[0], 2 * fold - back[3], back[2], 2 * fold - back[1])
-            assert close(mirrored, front), (front_colour, front, mirrored)
-            assert front[1] - fold >= 5.0 - PIXEL and fold - back[3] >= 5.0 - PIXEL
+            assert close(mirrored[::2], front[::2]) and close(mirrored[3:], front[3:]), \
+                (front_colour, front, mirrored)
+            assert front[1] >= fold - PIXEL and back[3] <= fold + PIXEL
             seen += 1
         marker = colour_box(image, BACK_MARK, DPI)
         if marker is not None:      # backs are upside down: the top-left marker is bottom-right
             card_back = colour_box(image, CARD_BACKS[0], DPI)
             assert corner(marker, card_back) == (1, -1)
     assert seen == len(CARD_FRONTS) + len(COUNTER_FRONTS)
+
+
+@pytest.mark.parametrize("paper, fronts", [("a4", 4), ("letter", 3)])
+def test_a_fold_page_holds_a_row_of_cards_centred_on_the_fold(tmp_path, paper, fronts):
+    """Poker cards with 3 mm bleed: 4 fronts over 4 backs on A4, 3 over 3 on Letter, the
+    cards' trims as far from the fold on both sides and centred across the page."""
+    path, pages = build(tmp_path, PrintOptions(backs="fold"), paper)
+    width, height = pages[0].size
+    fold = height / 2
+    image = render(path, 0, DPI)
+    fronts_seen = [colour_box(image, c, DPI) for c in CARD_FRONTS]
+    fronts_seen = [b for b in fronts_seen if b is not None]
+    backs_seen = [b for b in (colour_box(image, c, DPI) for c in CARD_BACKS) if b is not None]
+    assert len(fronts_seen) == fronts and len(backs_seen) == fronts
+    left = min(b[0] for b in fronts_seen)
+    right = max(b[2] for b in fronts_seen)
+    assert abs(left - (width - right)) <= 1.0 + 2 * PIXEL, (left, width - right)
+    assert all(b[1] - fold <= 3.0 + 2 * PIXEL for b in fronts_seen), "cards far from the fold"
 
 
 @pytest.mark.parametrize("bleed, expected, landscape", [(0, 9, False), (3, 8, True)])
