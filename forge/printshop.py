@@ -76,7 +76,7 @@ _TOKEN = re.compile(rb"""
   | (?P<name>/[^\s/\[\]()<>{}%]*)
   | (?P<number>[+-]?(?:\d+\.?\d*|\.\d+))
   | (?P<op>[^\s/\[\]()<>{}%]+)
-""", re.S | re.X)
+""", re.DOTALL | re.VERBOSE)
 
 _SET = {b"rg": b"k", b"RG": b"K", b"g": b"k", b"G": b"K"}
 _SPACE = {b"cs": 0, b"CS": 1}
@@ -338,7 +338,7 @@ def _check_space(space) -> None:
 
 def make_pdfx(writer, title: str) -> None:
     """The PDF/X-1a:2003 identification: version and trapping keys, the output intent."""
-    from pypdf.generic import (ArrayObject, DictionaryObject, NameObject, TextStringObject)
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
     info = writer._info.get_object()
     info[NameObject("/GTS_PDFXVersion")] = TextStringObject(PDFX_VERSION)

@@ -64,10 +64,14 @@ def resolve_print_options(profile, backs, back_offset, bleed, marks, ink, board_
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=DEFAULT_OUT, show_default=True, help="Output folder.")
 @click.option("--force", is_flag=True, help="Rebuild kits even when nothing changed.")
+@click.option("--print-shop", "print_shop", is_flag=True,
+              help="Also write print-shop files into each kit's print-shop/ folder: one PDF per "
+                   "component, each piece face alone on a page of its trim plus bleed, CMYK, "
+                   "PDF/X-1a.")
 @print_options
 @content_option
-def build(games, langs, papers, out_dir, force, content_dir, profile, backs, back_offset, bleed,
-          marks, ink, board_mode):
+def build(games, langs, papers, out_dir, force, print_shop, content_dir, profile, backs,
+          back_offset, bleed, marks, ink, board_mode):
     """Build print-and-play kits: every game, language and paper unless told otherwise.
 
     A kit whose inputs (content, forge, options) did not change since it was built is left as
@@ -105,6 +109,11 @@ def build(games, langs, papers, out_dir, force, content_dir, profile, backs, bac
             number=number, total=len(stale), game=game_id, lang=lang, paper=paper), err=True)
         results[job] = build_kit(loaded[game_id], lang, paper, out_dir, options, force=True)
     results = [results[job] for job in jobs]
+    if print_shop:
+        for job, result in zip(jobs, results):
+            if job[0] not in loaded:
+                loaded[job[0]] = sources[job[0]].load()
+            _write_print_shop(loaded[job[0]], job, result, out_dir, options)
     elapsed = time.perf_counter() - started
     for result in results:
         size = sum((result.folder / f).stat().st_size for f in result.files)
@@ -116,6 +125,21 @@ def build(games, langs, papers, out_dir, force, content_dir, profile, backs, bac
     click.echo(_("Built {count} kit(s) in {seconds:.1f} s.").format(
         count=built, seconds=elapsed) + (" " + _("{count} kit(s) already up to date.").format(
             count=len(results) - built) if built < len(results) else ""))
+
+
+def _write_print_shop(game, job: tuple[str, str, str], result, out_dir: Path, options) -> None:
+    """Write the print-shop variant of one kit beside it and say what it holds."""
+    from forge.piece_cache import PieceCache, cache_path
+    from forge.printshop import build_print_shop
+
+    _game_id, lang, paper = job
+    cache = PieceCache(cache_path(out_dir, *job))
+    shop = build_print_shop(game, lang, paper, result.folder, options, cache=cache)
+    cache.save()
+    size = sum((shop.folder / f).stat().st_size for f in shop.files)
+    click.echo(_("{folder}: {files} print-shop files (PDF/X-1a, CMYK), {pages} pages, "
+                 "{size} kB").format(folder=shown(shop.folder), files=len(shop.files),
+                                     pages=shop.pages, size=round(size / 1024)))
 
 
 def _languages(source: GameSource) -> list[str]:
