@@ -52,7 +52,9 @@ LEADING = 1.2             # line distance as a multiple of the font size
 STEP_PT = 0.25            # the text shrinks by this much at a time
 LINE_PT = 0.7             # outlines in the 'saver' ink
 BUILT_IN_LAYOUTS = ("title", "corners")
-MAKER_VERSION = 2         # part of every piece key: bump it when the drawing changes
+EDGE_FREE = 6.0           # mm inside the trim where a back shows nothing but its field
+BACK_EMBLEM_Y = 0.60      # height of the back's medallion centre, as a share of the card's
+MAKER_VERSION = 3         # part of every piece key: bump it when the drawing changes
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,7 @@ def make_cards(component: dict, ctx) -> list[Piece]:
         else:
             face = card_layout.layout_card(card, klass, deck, layout, ctx, trim, bleed, where)
             draw = partial(card_layout.draw_data_card, face=face, trim=trim, bleed=bleed)
-            face_key, used = face.key(), face.pictures
+            face_key, used = _data_face_key(card, klass, layout, face), face.pictures
         key = {**deck_part, "card": card, "face": face_key}
         label = f"{component['name']}: {card['title']}"
         pieces += [Piece(component["id"], component["kind"], trim, bleed, draw, label,
@@ -151,6 +153,14 @@ def _data_layout(deck: dict, ctx, component: dict) -> dict | None:
         raise UserError(f"component '{component['id']}', deck '{deck['id']}': no layout "
                         f"'{name}' (layouts: {', '.join(known)})")
     return layout
+
+
+def _data_face_key(card: dict, klass: dict | None, layout: dict, face) -> dict:
+    """A data-laid-out face's key: its boxes, and what it says, named as a built-in face's are."""
+    cost = card.get("cost")
+    return {"layout": layout["id"], "foot": (klass or {}).get("name", ""),
+            "foot_icon": (klass or {}).get("icon"), "cost": "" if cost is None else f"{cost:g}",
+            "mark": card.get("mark", ""), "boxes": face.key()}
 
 
 def deck_total(deck: dict) -> int:
@@ -359,7 +369,8 @@ def _back_face(deck: dict, ctx, component: dict, trim) -> BackFace:
     light, dark = palette.get("parchment", art.LIGHT), palette.get("ink", art.DARK)
     fill = _color(ctx, back["fill"], where)
     ink = _color(ctx, back["ink"], where) if back.get("ink") else art.ink_on(fill, light, dark)
-    title, size = textfit.fit_lines(back["title"], fonts.SERIF_BOLD, pt(16), trim[0] - 4 * SAFE)
+    title, size = textfit.fit_lines(back["title"], fonts.SERIF_BOLD, pt(14),
+                                    trim[0] - 2 * EDGE_FREE)
     _check_glyphs(where, (back["title"], fonts.SERIF_BOLD),
                   (back.get("subtitle", ""), fonts.SERIF_ITALIC))
     if ctx.ink == "saver" and art.is_light(fill):
@@ -535,24 +546,29 @@ def _readable_on(color: str, colors: Colors, saver: bool, on: str = "#ffffff") -
 
 
 def draw_back(c, face: BackFace, trim, bleed: float) -> None:
-    """The deck's back: its colour to the bleed, an inset border, the icon and the title."""
+    """The deck's back: an even field to the bleed and, well inside the trim, a medallion with the
+    deck's emblem and the title under it.
+
+    Nothing but the field comes within EDGE_FREE of the trim, so a back printed a little off its
+    front, or cut a little off its marks, still looks the same on every card; the field is light
+    so that a deck's backs do not drink a page's ink."""
     w, h = trim
+    cx, cy = w / 2, h * BACK_EMBLEM_Y
+    r = min(w / 2 - EDGE_FREE - 2.0, h * 0.3)
     if not face.saver:
         c.setFillColor(HexColor(face.fill))
         c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    accent = face.ink
-    c.setStrokeColor(HexColor(accent))
-    c.setLineWidth(pt(1.2))
-    c.roundRect(SAFE, SAFE, w - 2 * SAFE, h - 2 * SAFE, 2.5, stroke=1, fill=0)
-    c.setLineWidth(pt(0.5))
-    c.roundRect(SAFE + 1.2, SAFE + 1.2, w - 2 * SAFE - 2.4, h - 2 * SAFE - 2.4, 1.8,
-                stroke=1, fill=0)
+        c.setFillColor(HexColor(art.mix(face.fill, face.ink, 0.10)))
+        c.circle(cx, cy, r, stroke=0, fill=1)
+    c.setStrokeColor(HexColor(face.ink))
+    c.setLineWidth(pt(0.9))
+    c.circle(cx, cy, r, stroke=1, fill=0)
     if face.icon:
-        knock = None if face.saver else face.fill
-        icons.draw_icon(c, face.icon, w / 2, h * 0.58, min(w * 0.55, h * 0.4), face.ink, knock=knock)
+        knock = None if face.saver else art.mix(face.fill, face.ink, 0.10)
+        icons.draw_icon(c, face.icon, cx, cy, 2 * r * 0.86, face.ink, knock=knock)
     c.setFillColor(HexColor(face.ink))
     c.setFont(fonts.SERIF_BOLD, face.title_size)
-    baseline = h * 0.27
+    baseline = cy - r - 4.0 - face.title_size * 0.7
     for line in face.title:
         c.drawCentredString(w / 2, baseline, line)
         baseline -= face.title_size * 1.05
