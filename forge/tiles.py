@@ -1,102 +1,183 @@
-"""Marks on the pages of a tiled board: tile labels, alignment crosses and overlap ticks.
+"""Marks on the pages of a tiled board: trim marks, seam notes and alignment crosses.
 
-Neighbouring tiles show the same strip of the board (the overlap). Each tile gets a label in the
-margin (which tile, where it goes), small ticks in the margin where the overlap strip begins, and
-alignment crosses at the same board positions on both tiles of each overlap, so the sheets can be
-laid one over the other and taped exactly.
+Neighbouring tiles show the same strip of the board (the overlap). The tiles are glued in number
+order, each over the ones before, so every overlap strip of a tile is hidden under a later tile.
+Only there, where the glue goes, may a mark touch the picture: each such strip carries alignment
+crosses whose arms stop just short of the later tile's edge (a cross that still shows after
+gluing means the tile sits too far). Everything else is in the page margin: trim marks where the
+board's outer edges are cut, a label naming the tile, and at each inner edge which tile it is
+glued over or which tile covers it.
 """
 from __future__ import annotations
 
-from forge.fonts import SANS, register_fonts
+from forge.fonts import SANS, register_fonts, text_width
 from forge.layout import TILE_MARGIN as MARGIN
-from forge.model import Page, Piece, pt
+from forge.model import Mark, Page, Piece, pt
 from forge.render.context import RenderContext
 
 CROSS = 3.0          # mm, half the arm of an alignment cross
-TICK = 4.0           # mm, length of an overlap tick in the margin
+CROSS_LINE = 0.25    # mm, the crosses' line (trim marks are 0.2 mm)
+SEAM_CLEAR = 1.0     # mm between a cross's arm and the edge of the tile that covers it
+MARK_GAP = 1.0       # mm between the picture and a trim mark
+MARK_LENGTH = 5.0    # mm, a trim mark
+TEXT_PT = 7.0        # margin text
+TEXT_MIN_PT = 6.0    # margin text shrinks to fit, never below this
 
 
 def decorate_tiles(pages: list[Page], tiles, piece: Piece, ctx: RenderContext) -> None:
-    """Add labels and alignment marks to the pages of a tiled board."""
+    """Add trim marks, labels, seam notes and alignment crosses to the pages of a tiled board."""
     columns = max(t.column for t in tiles) + 1
+    number = {(t.row, t.column): t.row * columns + t.column + 1 for t in tiles}
     for page, tile in zip(pages, tiles):
         label = ctx.tr._("Board tile {number} of {total}: row {row}, column {column}").format(
-            number=tile.row * columns + tile.column + 1, total=len(tiles),
+            number=number[tile.row, tile.column], total=len(tiles),
             row=tile.row + 1, column=tile.column + 1)
-        hint = ctx.tr._("Overlap the shared strips so the crosses meet, then tape.")
-        crosses = _crosses(tile, tiles)
-        ticks = _ticks(tile, tiles)
-        page.decorate.append(_decoration(page, tile, label, hint, crosses, ticks))
+        hint = ctx.tr._("Cut at the trim marks and along the picture's inner edges; glue the "
+                        "tiles in number order.")
+        notes = {side: _seam_note(ctx, number, tile, side, other)
+                 for side, other in _neighbours(tile, tiles).items()}
+        page.marks += _trim_marks(tile, piece)
+        texts = _margin_texts(page, tile, piece, label, hint, notes)
+        page.decorate.append(_decoration(tile, texts, _crosses(tile, tiles, number)))
 
 
-def _overlaps(tile, tiles):
-    """Board rectangles this tile shares with its right and lower/upper neighbours."""
+def _neighbours(tile, tiles) -> dict:
+    """The tiles next to this one, by the side they touch: 'left', 'right', 'top', 'bottom'."""
+    found = {}
     for other in tiles:
-        if other is tile:
+        if other.row == tile.row and abs(other.column - tile.column) == 1:
+            found["left" if other.column < tile.column else "right"] = other
+        elif other.column == tile.column and abs(other.row - tile.row) == 1:
+            found["top" if other.row < tile.row else "bottom"] = other
+    return found
+
+
+def _seam_note(ctx: RenderContext, number, tile, side: str, other) -> str:
+    """What the player does at an inner edge: glue it over an earlier tile, or let a later one
+    cover it."""
+    theirs, mine = number[other.row, other.column], number[tile.row, tile.column]
+    if theirs < mine:
+        return ctx.tr._("Glue this edge over tile {number}").format(number=theirs)
+    return ctx.tr._("Tile {number} is glued over this strip and hides its crosses").format(
+        number=theirs)
+
+
+def _later(tile, tiles, number):
+    """The tiles glued after this one (they lie over it)."""
+    mine = number[tile.row, tile.column]
+    return [t for t in tiles if number[t.row, t.column] > mine]
+
+
+def _crosses(tile, tiles, number) -> list[tuple[float, float]]:
+    """Centres (board mm) of alignment crosses: in each strip that a later neighbour covers,
+    three along that neighbour's edge, SEAM_CLEAR from it."""
+    points = []
+    inset = CROSS + SEAM_CLEAR
+    for other in _later(tile, tiles, number):
+        if other.row != tile.row and other.column != tile.column:
             continue
         x0, x1 = max(tile.x0, other.x0), min(tile.x0 + tile.width, other.x0 + other.width)
         y0, y1 = max(tile.y0, other.y0), min(tile.y0 + tile.height, other.y0 + other.height)
-        if x1 > x0 and y1 > y0 and (other.row == tile.row or other.column == tile.column):
-            yield (x0, y0, x1, y1)
-
-
-def _crosses(tile, tiles) -> list[tuple[float, float]]:
-    """Centres of alignment crosses (board mm) in each overlap strip."""
-    points = []
-    for x0, y0, x1, y1 in _overlaps(tile, tiles):
-        if x1 - x0 < y1 - y0:        # a vertical strip
-            cx = (x0 + x1) / 2
-            points += [(cx, y0 + (y1 - y0) * f) for f in (0.2, 0.5, 0.8)]
-        else:
-            cy = (y0 + y1) / 2
-            points += [(x0 + (x1 - x0) * f, cy) for f in (0.2, 0.5, 0.8)]
+        if x1 - x0 < 2 * inset or y1 - y0 < 2 * inset:
+            continue
+        if other.row == tile.row:               # the later tile's left edge lies at x0
+            points += [(x0 + inset, y0 + (y1 - y0) * f) for f in (0.2, 0.5, 0.8)]
+        else:                                   # the later (lower) tile's top edge lies at y1
+            points += [(x0 + (x1 - x0) * f, y1 - inset) for f in (0.2, 0.5, 0.8)]
     return points
 
 
-def _ticks(tile, tiles) -> list[tuple[str, float]]:
-    """Where overlap strips begin: ('x', board x) for vertical edges, ('y', board y) else."""
-    ticks = []
-    for x0, y0, x1, y1 in _overlaps(tile, tiles):
-        if x1 - x0 < y1 - y0:
-            ticks += [("x", x0), ("x", x1)]
-        else:
-            ticks += [("y", y0), ("y", y1)]
-    return ticks
+def _trim_marks(tile, piece: Piece) -> list[Mark]:
+    """Crop marks in the margin at both ends of every outer board edge this tile shows."""
+    board_w, board_h = piece.trim
+    left, bottom = MARGIN, MARGIN                       # the picture on the page
+    right, top = MARGIN + tile.width, MARGIN + tile.height
+    to_x, to_y = MARGIN - tile.x0, MARGIN - tile.y0     # board mm -> page mm
+    near, far = MARK_GAP, MARK_GAP + MARK_LENGTH
+    marks = []
+    for x in (0.0, board_w):
+        if tile.x0 <= x <= tile.x0 + tile.width:
+            px = x + to_x
+            marks += [Mark(px, top + near, px, top + far), Mark(px, bottom - near, px, bottom - far)]
+    for y in (0.0, board_h):
+        if tile.y0 <= y <= tile.y0 + tile.height:
+            py = y + to_y
+            marks += [Mark(left - near, py, left - far, py), Mark(right + near, py, right + far, py)]
+    return marks
 
 
-def _decoration(page: Page, tile, label: str, hint: str, crosses, ticks):
+def _margin_texts(page: Page, tile, piece: Piece, label: str, hint: str, notes: dict):
+    """The margin's words as (text, x, y, angle, align, size): label and hint above the picture
+    (below it when the top is an inner edge), each seam note along its edge."""
+    inset = piece.bleed + MARK_GAP + 2.0              # clear of the trim marks near the corners
+    left, right = MARGIN + inset, MARGIN + tile.width - inset
+    top_line = MARGIN + tile.height + 2.0
+    bottom_line = MARGIN - 2.0 - pt(TEXT_PT) * 0.72
+    lines = {"top": top_line, "bottom": bottom_line}
+    head = "bottom" if "top" in notes and "bottom" not in notes else "top"
+    other = "bottom" if head == "top" else "top"
+    texts = _row(label, notes.get(head, hint), left, right, lines[head])
+    texts += _row(hint if head in notes else "", notes.get(other, ""), left, right, lines[other])
+    middle = MARGIN + tile.height / 2
+    if "left" in notes:
+        texts.append((notes["left"], MARGIN - 2.0, middle, 90, "center",
+                      _fit(notes["left"], tile.height - 2 * inset)))
+    if "right" in notes:
+        texts.append((notes["right"], MARGIN + tile.width + 2.0 + pt(TEXT_PT) * 0.72, middle, 90,
+                      "center", _fit(notes["right"], tile.height - 2 * inset)))
+    return texts
+
+
+def _row(first: str, second: str, left: float, right: float, y: float):
+    """Two texts on one margin line, the first from the left, the second to the right,
+    shrunk together (to TEXT_MIN_PT at least) so they keep 6 mm apart."""
+    room = right - left - (6.0 if first and second else 0.0)
+    size = _fit(f"{first}{second}", room)
+    out = []
+    if first:
+        out.append((first, left, y, 0, "left", size))
+    if second:
+        out.append((second, right, y, 0, "right", size))
+    return out
+
+
+def _fit(text: str, room: float) -> float:
+    """The margin text size (mm) at which `text` fits `room` mm, TEXT_MIN_PT at the least."""
+    size = pt(TEXT_PT)
+    width = text_width(text, SANS, size)
+    return max(pt(TEXT_MIN_PT), size * min(1.0, room / width)) if width else size
+
+
+def _decoration(tile, texts, crosses):
     offset_x, offset_y = MARGIN - tile.x0, MARGIN - tile.y0   # board mm -> page mm
 
     def draw(c) -> None:
         register_fonts()
         c.setFillColorRGB(0.25, 0.25, 0.25)
-        c.setFont(SANS, pt(7))
-        c.drawString(MARGIN, MARGIN - pt(7) - 1.0, label)
-        c.drawRightString(page.size[0] - MARGIN, MARGIN - pt(7) - 1.0, hint)
+        for text, x, y, angle, align, size in texts:
+            c.saveState()
+            c.setFont(SANS, size)
+            c.translate(x, y)
+            c.rotate(angle)
+            {"left": c.drawString, "right": c.drawRightString,
+             "center": c.drawCentredString}[align](0, 0, text)
+            c.restoreState()
         for bx, by in crosses:
             _cross(c, bx + offset_x, by + offset_y)
-        c.setStrokeColorRGB(0, 0, 0)
-        c.setLineWidth(0.2)
-        for axis, value in ticks:
-            if axis == "x":
-                x = value + offset_x
-                c.line(x, page.size[1] - MARGIN + 1, x, page.size[1] - MARGIN + 1 + TICK)
-            else:
-                y = value + offset_y
-                c.line(MARGIN - 1, y, MARGIN - 1 - TICK, y)
-                c.line(page.size[0] - MARGIN + 1, y, page.size[0] - MARGIN + 1 + TICK, y)
 
     return draw
 
 
 def _cross(c, x: float, y: float) -> None:
     """A registration cross: white halo under a thin black cross and circle."""
+    c.saveState()
     c.setLineWidth(0.8)
     c.setStrokeColorRGB(1, 1, 1)
     c.line(x - CROSS, y, x + CROSS, y)
     c.line(x, y - CROSS, x, y + CROSS)
-    c.setLineWidth(0.2)
+    c.setLineWidth(CROSS_LINE)
     c.setStrokeColorRGB(0, 0, 0)
     c.line(x - CROSS, y, x + CROSS, y)
     c.line(x, y - CROSS, x, y + CROSS)
     c.circle(x, y, CROSS * 0.6, stroke=1, fill=0)
+    c.restoreState()

@@ -30,7 +30,7 @@ from forge.render.context import RenderContext
 from forge.render.sheets import PAGE_MARGIN, _colors, format_number, render_markup
 
 TEXT_MIN_PT = 7.0          # smallest text of the explanation
-LABEL_MIN_PT = 5.5         # smallest label of the grid and charts (level codes, ticks)
+LABEL_MIN_PT = 6.0         # smallest label of the grid and charts (level codes, ticks)
 TEXT_MAX_HEIGHT = 78.0     # mm the explanation may take at most
 GAP = 5.0                  # mm between the text, the grid and the charts
 HEAD_COLUMNS = (24.0, 15.0)   # mm: the discs and fleets columns at the left of the grid
@@ -233,12 +233,11 @@ def explanation(ctx: RenderContext, *, atlas: dict, colors: dict, levels: dict,
                             "not plan ahead, trade PI or use variants, so a careful team wins "
                             "more often: use the atlas to compare levels, not as your odds.")),
         (' style="note" size="7.5"',
-         _("Played by forge {engine} (rules version {rules}, bot {bot}), seed {seed}, at most "
-           "{rounds} rounds a game. Same figures again: forge simulate {game} --all-levels "
-           "--games {games} --seed {seed}").format(
+         _("Games played by forge {engine} (rules version {rules}, bot {bot}), at most "
+           "{rounds} rounds each, from random seed {seed}: the same seed plays the same games "
+           "and gives the same figures.").format(
              engine=atlas["engine_version"], rules=atlas["rules_version"], bot=atlas["bot"],
-             seed=atlas["seed"], rounds=atlas["max_rounds"], game=atlas["game"],
-             games=atlas["games_per_level"])),
+             seed=atlas["seed"], rounds=atlas["max_rounds"])),
     ]
     head = (f'<sheet body="sans" size="8.5" leading="10.4" ink="{colors["ink"]}" '
             f'accent="{colors["accent"]}" tint="{colors["tint"]}" muted="{colors["muted"]}">')
@@ -381,7 +380,7 @@ def _grid(plan: Plan, rates, names, named, colors, top, width, cell_h, lang) -> 
             x, y = col_x[j], row_y[i]
             plan.box(x + 0.25, y + 0.25, cell_w - 0.5, cell_h - 0.5, fill=fill)
             on = art.ink_on(fill, "#ffffff", ink)
-            plan.text(x + 1.0, y + cell_h - 2.3, level, fonts.SANS, 5.5, on, "left")
+            plan.text(x + 1.0, y + cell_h - 2.4, level, fonts.SANS, 6, on, "left")
             plan.text(x + cell_w - 1.0, y + 1.6, percent(row["win_rate"], lang),
                       fonts.SANS_BOLD, 9, on, "right", room=cell_w - 2.0)
             if level in named.values():

@@ -29,6 +29,7 @@ from forge.render.tetrarchia.layout import (
 
 MARK_R = 8.0                # a capital's painted disc, the size of an emperor disc
 COMPASS_R = 9.0             # the compass rose
+CAPITAL_SAMPLE_R = 3.1      # the legend's capital disc
 
 
 @maker("board", reads=("game", "board"))
@@ -576,8 +577,9 @@ def _legend_sample(c, sample, x, y, paint, ctx):
         c.circle(x, y, r, stroke=0, fill=1)
         c.restoreState()
         _frontier_ring(c, x, y, paint, r)
-    elif sample == "capital":
-        art.draw_emperor_mark(c, ctx.game["emperors"][0], x, y, r, paint.parchment, paint.ink,
+    elif sample == "capital":              # a little larger: its initial stays at 6 pt or more
+        art.draw_emperor_mark(c, ctx.game["emperors"][0], x, y, CAPITAL_SAMPLE_R, paint.parchment,
+                              paint.ink,
                               saver=paint.saver)
     elif sample == "fleet":
         _fleet_circle(c, x, y, paint, r)

@@ -1,0 +1,120 @@
+"""The printed board and atlas, measured from the PDFs: where the tiles' marks are, their trim
+marks, what each tile says about its seams, and the size of every printed word."""
+import math
+
+import pytest
+from pypdf import PdfReader
+
+from pdfgeom import MM, stroked_lines
+
+pytestmark = pytest.mark.slow
+KITS = [(lang, paper) for lang in ("en", "es") for paper in ("a4", "letter")]
+CROSS_LINE = 0.25        # mm: the alignment crosses' line (trim marks are 0.2 mm)
+BOARD = (390.0, 255.0)   # Tetrarchia's board trim, mm
+MIN_PT = 6.0
+
+
+def _multiply(m, n):
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def tiles(pdf):
+    """Each page's board window: (board x0, y0, x1, y1) and the page position of the board's
+    origin (mm), read from the clip rectangle drawn around the board's form."""
+    out = []
+    for page in PdfReader(str(pdf)).pages:
+        origin = None
+        for operands, op in page.get_contents().operations:
+            if op == b"cm" and abs(float(operands[0]) - MM) < 1e-3 and float(operands[4]):
+                origin = (float(operands[4]) / MM, float(operands[5]) / MM)
+            elif op == b"re" and origin:
+                x, y, w, h = (float(v) for v in operands)
+                out.append(((x, y, x + w, y + h), origin))
+                break
+    return out
+
+
+def text_sizes(pdf):
+    """Every text run on every page, as (page index, size in points, text)."""
+    found = []
+    for index, page in enumerate(PdfReader(str(pdf)).pages):
+        def visit(text, cm, tm, font, size, index=index):
+            if text.strip():
+                m = _multiply(tm, cm)
+                found.append((index, size * math.hypot(m[2], m[3]), text.strip()))
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def _inside(point, box, margin=0.0):
+    x, y = point
+    return box[0] + margin <= x <= box[2] - margin and box[1] + margin <= y <= box[3] - margin
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_alignment_crosses_lie_only_where_a_later_tile_covers_them(built_kits, kit):
+    pdf = built_kits[kit].folder / "board.pdf"
+    windows = tiles(pdf)
+    assert len(windows) > 1
+    for i, (window, (ox, oy)) in enumerate(windows):
+        segments = stroked_lines(pdf, i, CROSS_LINE)
+        if i < len(windows) - 1:
+            assert segments, f"tile {i + 1} has no alignment crosses"
+        for x1, y1, x2, y2 in segments:
+            for point in ((x1 - ox, y1 - oy), (x2 - ox, y2 - oy)):
+                if not _inside(point, window):
+                    continue                        # in the page margin
+                assert any(_inside(point, later, 0.5) for later, _ in windows[i + 1:]), \
+                    f"tile {i + 1}: a cross at board {point} stays visible once the tiles are glued"
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_every_tile_has_trim_marks_at_the_outer_board_edges(built_kits, kit):
+    pdf = built_kits[kit].folder / "board.pdf"
+    for i, (window, (ox, oy)) in enumerate(tiles(pdf)):
+        marks = stroked_lines(pdf, i)
+        page = (window[0] + ox, window[1] + oy, window[2] + ox, window[3] + oy)
+        for x1, y1, x2, y2 in marks:
+            assert not _inside(((x1 + x2) / 2, (y1 + y2) / 2), page), "a trim mark on the picture"
+        for x in (0.0, BOARD[0]):
+            if window[0] <= x <= window[2]:
+                ends = [m for m in marks if abs(m[0] - (x + ox)) < 0.05 and abs(m[2] - m[0]) < 0.05]
+                assert {y1 > page[3] for _, y1, _, _ in ends} == {True, False}, \
+                    f"tile {i + 1}: the board edge x = {x} needs a trim mark above and below"
+        for y in (0.0, BOARD[1]):
+            if window[1] <= y <= window[3]:
+                ends = [m for m in marks if abs(m[1] - (y + oy)) < 0.05 and abs(m[3] - m[1]) < 0.05]
+                assert {x1 > page[2] for x1, _, _, _ in ends} == {True, False}, \
+                    f"tile {i + 1}: the board edge y = {y} needs a trim mark left and right"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_tile_says_which_tile_it_is_glued_over_and_under(built_kits, paper):
+    pdf = built_kits["en", paper].folder / "board.pdf"
+    pages = [page.extract_text() for page in PdfReader(str(pdf)).pages]
+    columns = 3 if paper == "a4" else 2
+    for n, text in enumerate(pages, 1):
+        flat = " ".join(text.split())
+        row, column = divmod(n - 1, columns)
+        if column > 0:
+            assert f"Glue this edge over tile {n - 1}" in flat
+        if column < columns - 1:
+            assert f"Tile {n + 1} is glued over this strip" in flat
+        if row > 0:
+            assert f"Glue this edge over tile {n - columns}" in flat
+        if n + columns <= len(pages):
+            assert f"Tile {n + columns} is glued over this strip" in flat
+
+
+@pytest.mark.parametrize("kit", KITS)
+@pytest.mark.parametrize("name", ["board.pdf", "board-large.pdf", "atlas.pdf"])
+def test_no_printed_word_under_six_points(built_kits, kit, name):
+    if name == "board-large.pdf":
+        name = "board-a3.pdf" if kit[1] == "a4" else "board-tabloid.pdf"
+    sizes = text_sizes(built_kits[kit].folder / name)
+    assert sizes
+    small = [(page + 1, round(size, 2), text) for page, size, text in sizes if size < MIN_PT - 0.01]
+    assert not small, f"{name}: text under {MIN_PT:g} pt: {small[:5]}"
