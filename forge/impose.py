@@ -265,9 +265,10 @@ class _Packer:
         return x1 - x0 + 2 * MARGIN, y1 - y0 + 2 * MARGIN
 
     def place(self, block: Block) -> None:
-        """Put a block on the first page with room for it, or on a new page."""
+        """Put a block on the first page with room for it (reshaped to fewer or more columns
+        if that makes it fit), or on a new page."""
         for sheet in self.sheets:
-            if self._try(sheet, block):
+            if any(self._try(sheet, shape) for shape in _shapes(block)):
                 return
         sheet = _Sheet(Page(self.size, side=self.side), self.region[0], self.region[3], 0.0, [])
         self.sheets.append(sheet)
@@ -316,6 +317,18 @@ class _Packer:
 def _half_mm(value: float) -> float:
     """A shift rounded to half millimetres, so that marks stay on round positions."""
     return math.floor(value * 2) / 2
+
+
+def _shapes(block: Block):
+    """The block as it is, then in every other number of rows (fewest rows first), each as
+    narrow as that number of rows allows."""
+    yield block
+    count, seen = len(block.pieces), {block.columns}
+    for rows in range(1, count + 1):
+        columns = math.ceil(count / rows)
+        if columns not in seen:
+            seen.add(columns)
+            yield Block(block.pieces, columns, block.shared_cuts, block.cut_marks)
 
 
 def _moved(page: Page, dx: float, dy: float) -> Page:

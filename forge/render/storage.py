@@ -30,6 +30,7 @@ from forge.i18n import N_
 from forge.model import Piece, pt
 from forge.render import MAKERS, art, icons, maker, textfit
 from forge.render.cards import deck_total
+from forge.render.sheets import format_number
 
 CARD_THICKNESS = 0.32     # mm per card of 300 g/m2
 SLEEVE_THICKNESS = 0.12   # mm a sleeve adds to a card (two layers of a standard sleeve)
@@ -48,12 +49,12 @@ FOLD_WIDTH = pt(0.5)
 FOLD_DASH = (2.0, 1.5)    # mm on, mm off
 HATCH_STEP = 2.2          # mm between the hatching lines of glue areas
 MIN_TEXT = pt(6.0)
-BOX_NOTE = N_("Tuck box for {count} cards of {width} x {height} mm: inside {inner_width} x "
-              "{inner_height} x {inner_depth} mm.")
-SLEEVED_NOTE = N_("Tuck box for {count} sleeved cards ({width} x {height} mm sleeves): inside "
-                  "{inner_width} x {inner_height} x {inner_depth} mm.")
-HOW_NOTE = N_("Cut along the solid lines, fold along the dashed lines, glue the hatched flaps "
-              "inside. Print on card of 200-300 g/m2.")
+BOX_NOTE = N_("Tuck box for {count} cards of {width} × {height} mm: inside {inner_width} × "
+              "{inner_height} × {inner_depth} mm.")
+SLEEVED_NOTE = N_("Tuck box for {count} sleeved cards ({width} × {height} mm sleeves): inside "
+                  "{inner_width} × {inner_height} × {inner_depth} mm.")
+HOW_NOTE = N_("Print on card, 200–300 g/m². Cut along the solid lines, fold along the dashed "
+              "lines and glue the hatched flaps inside.")
 
 
 # --- geometry of the box ------------------------------------------------------------------------
@@ -233,18 +234,15 @@ def make_tuck_box(component: dict, ctx) -> list[Piece]:
     turned = _orientation(box, page, component, ctx)
     face = _box_face(decks, style, ctx, where)
     note = ctx.tr._(SLEEVED_NOTE if sleeved else BOX_NOTE).format(
-        count=count, width=_mm(card[0]), height=_mm(card[1]), inner_width=_mm(box.width),
-        inner_height=_mm(box.height), inner_depth=_mm(box.depth))
+        count=count, **{k: format_number(round(v, 1), ctx.lang) for k, v in (
+            ("width", card[0]), ("height", card[1]), ("inner_width", box.width),
+            ("inner_height", box.height), ("inner_depth", box.depth))})
     notes = (note, ctx.tr._(HOW_NOTE))
     draw = partial(draw_box_page, box=box, face=face, page=page, turned=turned, notes=notes)
     if component["count"] != 1:
         raise UserError(f"{where}: a tuck box is one page: give it count 1")
     return [Piece(component["id"], component["kind"], page, 0, draw, component["name"],
                   pictures=icons.pictures_of(face.icon))]
-
-
-def _mm(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 def _decks(component: dict, style: dict, ctx, where: str) -> list[dict]:

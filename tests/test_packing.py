@@ -1,0 +1,162 @@
+"""Packing measured on the printed PDF: decks that cut alike share sheets, a component's pieces
+stay together, blocks sit centred, each block's crop marks stay apart from its neighbours', and
+the backs of a shared sheet mirror its fronts within 0.1 mm."""
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.colors import Color
+
+from forge.duplex import mirrors_columns
+from forge.impose import impose_components
+from forge.layout import PAPERS
+from forge.model import Component, Piece
+from forge.printing import PrintOptions
+from forge.write import DocInfo, write_pdf
+from pdfgeom import colour_box, render, stroked_lines
+
+DPI = 100
+PIXEL = 25.4 / DPI
+CARD = (63.5, 88.9)
+INFO = DocInfo("test", "test", "forge tests", "test", "en")
+COLOURS = [c for c in itertools.product((30, 90, 150, 210), repeat=3) if max(c) - min(c) >= 100]
+
+
+def painted(colour):
+    def draw(c, trim, bleed):
+        c.setFillColor(Color(*(v / 255 for v in colour)))
+        c.rect(-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed, stroke=0, fill=1)
+    return draw
+
+
+def component(cid, count, trim, bleed=3.0, shared=False, kind="card", colour=(30, 90, 210),
+              backs=True, family="cards", cut_marks=True):
+    """A component whose pieces are all painted one colour (their backs another)."""
+    front, back = painted(colour), painted(tuple(255 - v for v in colour))
+    pieces = tuple(Piece(cid, kind, trim, bleed, lambda c: front(c, trim, bleed),
+                         back=(lambda c: back(c, trim, bleed)) if backs else None)
+                   for _ in range(count))
+    return Component(cid, kind, family, cid, count, trim, pieces, shared, cut_marks)
+
+
+def written(tmp_path, components, paper="a4", options=PrintOptions()):
+    pages = impose_components(components, PAPERS[paper], options)
+    path = tmp_path / "out.pdf"
+    write_pdf(path, pages, INFO)
+    return path, pages
+
+
+@pytest.mark.parametrize("paper, sheets", [("a4", 13), ("letter", 17)])
+def test_decks_that_cut_alike_fill_each_others_sheets(tmp_path, paper, sheets):
+    """Conquest's 77 + 18 + 5 poker cards, two-sided: ceil(100 / per sheet) sheets, not one
+    half-empty sheet per deck (8 a sheet on A4, 6 on Letter)."""
+    decks = [component("conquest", 77, CARD, colour=(30, 90, 210)),
+             component("senators", 18, CARD, colour=(210, 90, 30)),
+             component("votes", 5, CARD, colour=(90, 210, 30))]
+    path, _ = written(tmp_path, decks, paper)
+    assert len(PdfReader(path).pages) == 2 * sheets
+
+
+def test_six_die_nets_stay_together_on_one_page(tmp_path):
+    tokens = component("tokens", 50, (16, 16), shared=True, kind="counter", backs=False,
+                       colour=(150, 30, 210))
+    dice = component("dice", 6, (87.5, 61), bleed=0, kind="die", backs=False,
+                     colour=(210, 150, 30), cut_marks=False)
+    path, pages = written(tmp_path, [tokens, dice])
+    holding = [i for i in range(len(pages))
+               if colour_box(render(path, i, DPI), (210, 150, 30), DPI) is not None]
+    assert len(holding) == 1
+    assert sum(p.piece.component == "dice" for p in pages[holding[0]].placements) == 6
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_partly_filled_page_has_its_blocks_centred(tmp_path, paper):
+    """Four cards on a page: the empty paper is shared out evenly around them, not left on one
+    side (Letter pages once kept 55 mm empty above their cards)."""
+    path, pages = written(tmp_path, [component("cards", 4, CARD)], paper,
+                          PrintOptions(backs="none"))
+    width, height = (v / 72 * 25.4 for v in PdfReader(path).pages[0].mediabox[2:])
+    box = colour_box(render(path, 0, DPI), (30, 90, 210), DPI)
+    assert abs(box[0] - (width - box[2])) <= 1.0 + 2 * PIXEL
+    assert abs(box[1] - (height - box[3])) <= 1.0 + 2 * PIXEL
+
+
+def segment_gap(a, b) -> float:
+    """The shortest distance between two straight segments that are each axis-aligned."""
+    def axis_gap(lo1, hi1, lo2, hi2):
+        return max(0.0, lo2 - hi1, lo1 - hi2)
+    dx = axis_gap(min(a[0], a[2]), max(a[0], a[2]), min(b[0], b[2]), max(b[0], b[2]))
+    dy = axis_gap(min(a[1], a[3]), max(a[1], a[3]), min(b[1], b[3]), max(b[1], b[3]))
+    return math.hypot(dx, dy)
+
+
+def box_gap(segment, box) -> float:
+    """The shortest distance between a segment and a rectangle (x0, y0, x1, y1)."""
+    dx = max(0.0, box[0] - max(segment[0], segment[2]), min(segment[0], segment[2]) - box[2])
+    dy = max(0.0, box[1] - max(segment[1], segment[3]), min(segment[1], segment[3]) - box[3])
+    return math.hypot(dx, dy)
+
+
+TOKEN_BLOCKS = [((20, 20), 60, (210, 150, 30)), ((18, 18), 40, (150, 150, 150)),
+                ((16, 16), 30, (150, 30, 90)), ((25, 25), 12, (30, 150, 90))]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_block_keeps_its_crop_marks_apart_from_its_neighbours(tmp_path, paper):
+    """Counters of different pitch packed on one page: every crop mark belongs clearly to one
+    block (the block whose art it is nearest), at least 2 mm from any mark of another block."""
+    blocks = [component(f"t{i}", count, trim, shared=True, kind="counter", backs=False,
+                        colour=colour) for i, (trim, count, colour) in enumerate(TOKEN_BLOCKS)]
+    path, pages = written(tmp_path, blocks, paper)
+    for index in range(len(pages)):
+        image = render(path, index, DPI)
+        boxes = [colour_box(image, colour, DPI) for _, _, colour in TOKEN_BLOCKS]
+        boxes = [b for b in boxes if b is not None]
+        if len(boxes) < 2:
+            continue
+        owned = {}
+        for line in stroked_lines(path, index):
+            owner = min(range(len(boxes)), key=lambda k: box_gap(line, boxes[k]))
+            owned.setdefault(owner, []).append(line)
+        for (a, lines_a), (b, lines_b) in itertools.combinations(owned.items(), 2):
+            closest = min(segment_gap(p, q) for p in lines_a for q in lines_b)
+            assert closest >= 2.0, (index, a, b, closest)
+
+
+def turned_over(line, size, columns):
+    x1, y1, x2, y2 = line
+    if columns:
+        return size[0] - x1, y1, size[0] - x2, y2
+    return x1, size[1] - y1, x2, size[1] - y2
+
+
+def normal(line):
+    x1, y1, x2, y2 = line
+    return (x1, y1, x2, y2) if (x1, y1) <= (x2, y2) else (x2, y2, x1, y1)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_shared_sheet_s_back_mirrors_its_front_within_a_tenth_of_a_millimetre(tmp_path, paper):
+    """Cards and counters of two families on shared two-sided sheets: every crop mark of a back
+    page, once the sheet is turned over, lies on a crop mark of its front within 0.1 mm."""
+    run = [component("cards", 10, CARD), component("coins", 30, (20, 20), shared=True,
+                                                   kind="counter", family="tokens",
+                                                   colour=(150, 30, 90))]
+    options = PrintOptions(backs="duplex-long")
+    path, pages = written(tmp_path, run, paper, options)
+    shared = 0
+    for front_index in range(0, len(pages), 2):
+        size = pages[front_index].size
+        components = {p.piece.component for p in pages[front_index].placements}
+        shared += len(components) > 1
+        columns = mirrors_columns(size, options.backs)
+        fronts = [normal(line) for line in stroked_lines(path, front_index)]
+        backs = [normal(turned_over(line, size, columns))
+                 for line in stroked_lines(path, front_index + 1)]
+        assert len(fronts) == len(backs) > 0
+        for line in backs:
+            assert any(all(abs(u - v) <= 0.1 for u, v in zip(line, f)) for f in fronts), line
+    assert shared, "no sheet holds both families"
