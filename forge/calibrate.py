@@ -7,6 +7,9 @@ kit were built with back offset (X, Y) (`forge.duplex.back_point`). Held against
 cell whose cross sits centred in its ring names the offset that makes this printer's backs land
 behind their fronts.
 
+`forge calibrate` writes the sheet as a PDF of its own; every kit carries the same sheet as its
+duplex test page (forge/render/duplextest.py), drawn by the same `draw_front` and `draw_back`.
+
 Units: millimetres, page coordinates with the origin at the page's bottom-left corner.
 """
 from __future__ import annotations
@@ -90,10 +93,9 @@ def calibration_pages(paper_size: tuple[float, float], backs: str, tr) -> list[P
     if backs not in FLIPS:
         raise ValueError(f"'{backs}' does not print backs on the other side of the sheet")
     size = (min(paper_size), max(paper_size))            # always portrait
-    cells = grid_cells(size)
-    texts = _Texts(tr, size, backs)
-    front = Page(size, decorate=[lambda c: _draw_front(c, size, cells, texts)], side="front")
-    back = Page(size, decorate=[lambda c: _draw_back(c, size, backs, cells, texts)], side="back")
+    texts = Texts(tr, size, backs)
+    front = Page(size, decorate=[lambda c: draw_front(c, size, texts)], side="front")
+    back = Page(size, decorate=[lambda c: draw_back(c, size, backs, texts)], side="back")
     return [front, back]
 
 
@@ -106,40 +108,71 @@ def calibration_info(paper: str, backs: str, tr) -> DocInfo:
 
 # --- texts -------------------------------------------------------------------------------------
 
-class _Texts:
-    """Every sentence of the sheet, translated once."""
+class Texts:
+    """Every sentence of the sheet, translated once: the sheet `forge calibrate` writes, or with
+    `kit=True` the duplex test page of a kit, which names --back-offset instead of --save."""
 
-    def __init__(self, tr, size: tuple[float, float], backs: str):
+    def __init__(self, tr, size: tuple[float, float], backs: str, kit: bool = False):
         _ = tr._
-        self.front_title = _("Duplex calibration: front (page 1 of 2)")
-        self.back_title = _("Duplex calibration: back (page 2 of 2)")
+        if kit:
+            self.front_title = _("Duplex test: front")
+            self.back_title = _("Duplex test: back")
+        else:
+            self.front_title = _("Duplex calibration: front (page 1 of 2)")
+            self.back_title = _("Duplex calibration: back (page 2 of 2)")
         self.about = _("forge, paper {paper}, backs {backs}").format(
             paper=_paper_name(size), backs=backs)
         self.scale = _("Print at 100 % (actual size), never 'fit to page': "
                        "the ruler must measure exactly 50 mm.")
-        self.edge = {
+        self.edge = (self._kit_edge(_, backs) if kit else {
             "duplex-long": _("Print both pages on one sheet, two-sided, "
                              "flipped on the LONG edge (long-edge binding)."),
             "duplex-short": _("Print both pages on one sheet, two-sided, "
                               "flipped on the SHORT edge (short-edge binding)."),
             "fronts-then-backs": _("Print page 1 only. Put the sheet back in the tray turned "
                                    "over its long edge, then print page 2 on its blank side."),
-        }[backs]
+        }[backs])
+        self.back_edge = (_("This page is the back of the page before it: print the two on one "
+                            "sheet.") if kit else self.edge)
         self.steps = [
             _("1. Hold the printed sheet against a window or a lamp, blue rings facing you."),
             _("2. The red crosses of the back show through. Find the ring with a cross exactly "
               "in its middle: the four arms stick out of the ring by the same length."),
+        ] + (self._kit_steps(_) if kit else [
             _("3. That cell's two numbers are X and Y. Run: forge calibrate --save X,Y "
               "--profile NAME (for example: forge calibrate --save 0.5,-1 --profile home)."),
             _("4. Build kits with --profile NAME: their backs will land behind their fronts. "
               "If no cross is exactly centred, choose the closest one."),
-        ]
+        ])
         self.ruler = _("{length} mm").format(length=f"{RULER:g}")
         self.axis_x = _("X (mm)")
         self.axis_y = _("Y (mm)")
         self.front_note = _("Each cell: a blue ring and its two numbers, X and Y, in mm.")
         self.back_note = _("Seen from this side, the grid is mirrored: "
                            "the numbers name the cell on the front.")
+
+    @staticmethod
+    def _kit_edge(_, backs: str) -> str:
+        return {
+            "duplex-long": _("Print this page and the next one first, on one sheet, two-sided, "
+                             "flipped on the LONG edge, before the rest of the kit."),
+            "duplex-short": _("Print this page and the next one first, on one sheet, two-sided, "
+                              "flipped on the SHORT edge, before the rest of the kit."),
+            "fronts-then-backs": _("Print this page first. Put the sheet back in the tray turned "
+                                   "over its long edge, then print the page titled "
+                                   "'Duplex test: back' on its blank side."),
+        }[backs]
+
+    @staticmethod
+    def _kit_steps(_) -> list[str]:
+        return [
+            _("3. That cell's two numbers are X and Y, in mm: how far this printer's backs "
+              "drift. If it is the cell 0, 0, print the kit as it is."),
+            _("4. Otherwise build the kit again with --back-offset X,Y (for example "
+              "--back-offset 0.5,-1), or save it once with forge calibrate --save X,Y "
+              "--profile NAME and build with --profile NAME. If no cross is exactly centred, "
+              "choose the closest one."),
+        ]
 
 
 def _paper_name(size: tuple[float, float]) -> str:
@@ -151,7 +184,10 @@ def _paper_name(size: tuple[float, float]) -> str:
 
 # --- drawing -----------------------------------------------------------------------------------
 
-def _draw_front(canvas, size, cells: list[Cell], texts: _Texts) -> None:
+def draw_front(canvas, size: tuple[float, float], texts: Texts) -> None:
+    """The front page of the sheet: the blue rings of every cell, labelled, on a portrait page
+    of this size (mm, origin at its bottom-left corner)."""
+    cells = grid_cells(size)
     _draw_heading(canvas, size, texts.front_title, texts)
     _draw_cell_borders(canvas, size)
     canvas.setLineWidth(LINE)
@@ -167,8 +203,11 @@ def _draw_front(canvas, size, cells: list[Cell], texts: _Texts) -> None:
     _draw_footer(canvas, size, texts.front_note, texts)
 
 
-def _draw_back(canvas, size, backs: str, cells: list[Cell], texts: _Texts) -> None:
-    _draw_heading(canvas, size, texts.back_title, texts)
+def draw_back(canvas, size: tuple[float, float], backs: str, texts: Texts) -> None:
+    """The back page of the sheet, as the printer prints it: for each cell, a red cross where
+    the point behind its ring lands when the back is printed with the cell's offset."""
+    cells = grid_cells(size)
+    _draw_heading(canvas, size, texts.back_title, texts, back=True)
     _draw_cell_borders(canvas, size)
     canvas.setLineWidth(LINE)
     canvas.setStrokeColorRGB(*CROSS_COLOUR)
@@ -186,7 +225,7 @@ def _draw_back(canvas, size, backs: str, cells: list[Cell], texts: _Texts) -> No
     _draw_footer(canvas, size, texts.back_note, texts)
 
 
-def _draw_heading(canvas, size, title: str, texts: _Texts) -> None:
+def _draw_heading(canvas, size, title: str, texts: Texts, back: bool = False) -> None:
     width, height = size
     canvas.setFillColorRGB(*TEXT_COLOUR)
     canvas.setFont(SANS_BOLD, TITLE_SIZE)
@@ -195,8 +234,9 @@ def _draw_heading(canvas, size, title: str, texts: _Texts) -> None:
     canvas.setFont(SANS, TEXT_SIZE)
     canvas.drawRightString(width - MARGIN, y, texts.about)
     y -= TITLE_SIZE * 0.8
-    for text, font in ((texts.scale, SANS), (texts.edge, SANS_BOLD)):
-        for line in _wrap(text, font, TEXT_SIZE, width - 2 * MARGIN):
+    edge = texts.back_edge if back else texts.edge
+    for text, font in ((texts.scale, SANS), (edge, SANS_BOLD)):
+        for line in wrap(text, font, TEXT_SIZE, width - 2 * MARGIN):
             y -= TEXT_SIZE * LEADING
             canvas.setFont(font, TEXT_SIZE)
             canvas.drawString(MARGIN, y, line)
@@ -214,7 +254,7 @@ def _draw_cell_borders(canvas, size) -> None:
         canvas.line(x0, y0 + j * CELL_H, x0 + width, y0 + j * CELL_H)
 
 
-def _draw_axes(canvas, size, texts: _Texts) -> None:
+def _draw_axes(canvas, size, texts: Texts) -> None:
     """The X values above the columns and the Y values left of the rows."""
     x0, y0 = _grid_origin(size)
     width, height = _grid_size()
@@ -229,7 +269,7 @@ def _draw_axes(canvas, size, texts: _Texts) -> None:
     canvas.drawRightString(x0 - 1.0, top, texts.axis_y + " / " + texts.axis_x)
 
 
-def _draw_footer(canvas, size, note: str, texts: _Texts) -> None:
+def _draw_footer(canvas, size, note: str, texts: Texts) -> None:
     """A note under the grid, the steps, then the ruler."""
     width = size[0]
     x0, y0 = _grid_origin(size)
@@ -239,7 +279,7 @@ def _draw_footer(canvas, size, note: str, texts: _Texts) -> None:
     canvas.setFont(SANS, TEXT_SIZE)
     y = y0 - 6.0
     for step in texts.steps:
-        for number, line in enumerate(_wrap(step, SANS, TEXT_SIZE, width - 2 * MARGIN - 4.0)):
+        for number, line in enumerate(wrap(step, SANS, TEXT_SIZE, width - 2 * MARGIN - 4.0)):
             y -= TEXT_SIZE * LEADING
             canvas.drawString(MARGIN + (4.0 if number else 0.0), y, line)
     _draw_ruler(canvas, MARGIN, max(MARGIN + 4.0, y - 9.0), texts.ruler)
@@ -261,7 +301,7 @@ def _draw_ruler(canvas, x: float, y: float, caption: str) -> None:
     canvas.drawString(x + RULER + 3.0, y, caption)
 
 
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Break text into lines no wider than width."""
     lines, line = [], ""
     for word in text.split():
