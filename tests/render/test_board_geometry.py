@@ -10,6 +10,7 @@ import os
 import pytest
 
 from forge.games import DEFAULT_CONTENT, load_game
+from forge.render.geometry import inside
 from forge.render.tetrarchia import layout as B
 from forge.render.tetrarchia.board import make_board
 
@@ -198,3 +199,34 @@ def test_the_board_draws_quickly(board):
     c = canvas.Canvas(os.devnull)
     piece.draw(c)
     assert time.perf_counter() - start < 3.0
+
+
+def _area(points):
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def test_the_land_is_one_surface_without_gaps(board):
+    """Every point of the board, bleed included, belongs to exactly one province's land: no
+    notch at an edge, no corner where the hatching of the barbarian lands stops."""
+    w, h = board["size"]
+    all_cells = B.cells(board)
+    total = sum(_area(cell.points) for cell in all_cells)
+    pad = B.CELL_PAD
+    assert total == pytest.approx((w + 2 * pad) * (h + 2 * pad), rel=1e-6)
+    for x in range(-3, int(w) + 4, 3):
+        for y in range(-3, int(h) + 4, 3):
+            owners = [cell.owner for cell in all_cells if inside((x + 0.1, y + 0.1), cell.points)]
+            assert len(owners) == 1, f"board point ({x}, {y}) lies in {owners or 'no province'}"
+
+
+def test_the_cartouche_lies_on_barbarian_land_or_sea(board, water):
+    """The title panel sits on land that is hatched all around it (or on the sea)."""
+    (x, y), (cw, ch) = board["cartouche"]["at"], board["cartouche"]["size"]
+    frontiers = {p["id"] for p in board["frontiers"]}
+    by_owner = {cell.owner: cell for cell in B.cells(board)}
+    for px in (x - 2, x + cw / 2, x + cw + 2):
+        for py in (-2, y - 2):
+            if water.sea_at((px, py)):
+                continue
+            owner = next(o for o, cell in by_owner.items() if inside((px, py), cell.points))
+            assert owner in frontiers, f"({px}, {py}) below the cartouche is {owner}'s land"

@@ -118,3 +118,69 @@ def test_no_printed_word_under_six_points(built_kits, kit, name):
     assert sizes
     small = [(page + 1, round(size, 2), text) for page, size, text in sizes if size < MIN_PT - 0.01]
     assert not small, f"{name}: text under {MIN_PT:g} pt: {small[:5]}"
+
+
+def _seam_points(board):
+    """Points on the sides two cells of one region share, clear of everything drawn over the
+    land (circles, links, arrows, labels, sea, the cartouche, the compass)."""
+    from forge.render.tetrarchia import layout as B
+
+    region = {p["id"]: (p["region"], frontier) for p, frontier in B.provinces(board)}
+    segments, circles = B._obstacles(board)
+    boxes = [label.box for label in B.province_labels(board) + B.area_labels(board)]
+    water = B.water(board)
+    (cx, cy), (cw, ch) = board["cartouche"]["at"], board["cartouche"]["size"]
+    w, h = board["size"]
+    for cell in B.cells(board):
+        for i, other in enumerate(cell.across):
+            if other is None or other < cell.owner or region[other] != region[cell.owner] \
+                    or region[other][1]:
+                continue
+            a, b = cell.points[i], cell.points[(i + 1) % len(cell.points)]
+            for t in (0.3, 0.5, 0.7):
+                p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                if not (3 < p[0] < w - 3 and 3 < p[1] < h - 3) or water.seas_in_circle(*p, 3.0):
+                    continue
+                if any(math.dist(p, (x, y)) < r + 2.5 for x, y, r in circles):
+                    continue
+                if any(_near_segment(p, s, 3.0) for s in segments):
+                    continue
+                if any(box.x0 - 2 < p[0] < box.x1 + 2 and box.y0 - 2 < p[1] < box.y1 + 2
+                       for box in boxes):
+                    continue
+                if cx - 3 < p[0] < cx + cw + 3 and cy - 3 < p[1] < cy + ch + 3:
+                    continue
+                if "compass" in board and math.dist(p, board["compass"]) < 12:
+                    continue
+                yield region[cell.owner][0], p
+
+
+def _near_segment(p, segment, distance):
+    (ax, ay), (bx, by) = segment
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / (dx * dx + dy * dy or 1)))
+    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy) < distance
+
+
+def test_no_seam_shows_between_the_cells_of_a_region(built_kits, tetrarchia):
+    """Where two provinces of one region meet, the print shows the region's tint only."""
+    from pdfgeom import render
+
+    board = tetrarchia.docs["board"].data
+    tint = {r["id"]: r["tint"] for r in board["regions"]}
+    pdf = built_kits["en", "a4"].folder / "board-a3.pdf"
+    trim = PdfReader(str(pdf)).pages[0].trimbox
+    left, bottom = float(trim.left) / MM, float(trim.bottom) / MM
+    dpi = 200
+    image = render(pdf, 0, dpi)
+    per_mm = dpi / 25.4
+    points = list(_seam_points(board))
+    assert len(points) > 20
+    for region, (x, y) in points:
+        want = tuple(int(tint[region][k:k + 2], 16) for k in (1, 3, 5))
+        px, py = (left + x) * per_mm, image.size[1] - (bottom + y) * per_mm
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                got = image.getpixel((round(px) + dx, round(py) + dy))
+                assert max(abs(g - v) for g, v in zip(got, want)) <= 8, \
+                    f"{region}: a seam at board ({x:.1f}, {y:.1f}): {got} instead of {want}"

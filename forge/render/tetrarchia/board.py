@@ -30,6 +30,7 @@ from forge.render.tetrarchia.layout import (
 MARK_R = 8.0                # a capital's painted disc, the size of an emperor disc
 COMPASS_R = 9.0             # the compass rose
 CAPITAL_SAMPLE_R = 3.1      # the legend's capital disc
+SEAM_COVER = 0.3            # mm, the edge drawn around a region's ground to close seams
 
 
 @maker("board", reads=("game", "board"))
@@ -132,26 +133,55 @@ def _rect(c, x, y, w, h):
 def draw_regions(c, board: dict, paint: Paint) -> None:
     """Region tints, the barbarian lands (hatched), region borders and the limes."""
     all_cells = cells(board)
+    if not paint.saver:
+        for color, group in _by_ground(all_cells, paint).items():
+            _fill_as_one(c, group, color)
+    hatch = art.mix(paint.frontier, paint.ink, 0.22)
     for cell in all_cells:
-        frontier = paint.is_frontier[cell.owner]
-        if not paint.saver:
-            paint.fill(c, paint.frontier if frontier
-                       else paint.tint[paint.region_of[cell.owner]])
-            c.drawPath(_path(c, cell.points), stroke=0, fill=1)
-        if frontier:
-            _hatch(c, cell.points, art.mix(paint.frontier, paint.ink, 0.22), 2.2)
+        if paint.is_frontier[cell.owner]:
+            _hatch(c, cell.points, hatch, 2.2)
     for cell in all_cells:
         _draw_borders(c, cell, paint)
 
 
+def _by_ground(all_cells, paint: Paint) -> dict[str, list]:
+    """The cells grouped by the colour of their ground (a region's tint, or the frontier's)."""
+    groups: dict[str, list] = {}
+    for cell in all_cells:
+        color = (paint.frontier if paint.is_frontier[cell.owner]
+                 else paint.tint[paint.region_of[cell.owner]])
+        groups.setdefault(color, []).append(cell)
+    return groups
+
+
+def _fill_as_one(c, group, color: str) -> None:
+    """Cells of one colour filled as one path and edged in the same colour, so that no hairline
+    of the ground shows between neighbouring cells."""
+    p = c.beginPath()
+    for cell in group:
+        p.moveTo(*cell.points[0])
+        for q in cell.points[1:]:
+            p.lineTo(*q)
+        p.close()
+    c.saveState()
+    Paint.fill(c, color)
+    Paint.stroke(c, color, SEAM_COVER)
+    c.setLineJoin(1)
+    c.drawPath(p, stroke=1, fill=1, fillMode=0)
+    c.restoreState()
+
+
 def _hatch(c, points, color, spacing):
+    """Diagonal hatching inside a polygon; the lines sit on one board-wide grid, so the
+    hatching of neighbouring lands runs on without a break."""
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     c.saveState()
     c.clipPath(_path(c, points), stroke=0, fill=0)
     Paint.stroke(c, color, pt(0.5))
-    k, height = min(xs) - (max(ys) - min(ys)), max(ys) - min(ys)
-    while k < max(xs):
-        c.line(k, min(ys), k + height, max(ys))
+    height = max(ys) - min(ys)
+    k = math.floor((min(xs) - max(ys)) / spacing) * spacing     # lines x - y = k
+    while k + min(ys) < max(xs):
+        c.line(k + min(ys), min(ys), k + max(ys), max(ys))
         k += spacing
     c.restoreState()
 

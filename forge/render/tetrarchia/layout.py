@@ -18,7 +18,6 @@ from forge.render.geometry import (
 
 R = 11.0                    # province circle: a 16 mm disc with a standee on it fits inside
 FLEET_R = 11.0              # a sea zone's fleet circle (fleet counters are 20 mm)
-CELL_R = 48.0               # how far a province's land area reaches at most
 GAP = 1.3                   # between a circle and its labels
 CLEARANCE = 0.8             # between a label and any line, mark or circle
 LINE_GAP = 0.62             # space between two lines of a label, as a share of the cap height
@@ -299,7 +298,10 @@ def _coast_runs(area, shared) -> list[list[tuple[float, float]]]:
     return runs + ([run + [area[start]]] if run else [])
 
 
-# --- region areas: each province's land is its Voronoi cell, cut to a disc ---------------------
+# --- region areas: each province's land is its Voronoi cell, cut to the board -------------------
+
+CELL_PAD = 10.0             # mm the cells reach past the trim (more than any bleed)
+
 
 @dataclass(frozen=True)
 class Cell:
@@ -311,14 +313,16 @@ class Cell:
 
 
 def cells(board: dict) -> list[Cell]:
-    """Every land circle's area: the points nearer to it than to any other, within CELL_R."""
+    """Every land circle's area: the points of the board nearer to it than to any other, so
+    the land is one surface with no gap between provinces."""
     where = sites(board)
+    w, h = board["size"]
+    x0, y0, x1, y1 = -CELL_PAD, -CELL_PAD, w + CELL_PAD, h + CELL_PAD
     result = []
     for owner, centre in where.items():
-        poly = [((centre[0] + CELL_R * math.cos(a), centre[1] + CELL_R * math.sin(a)), None)
-                for a in (2 * math.pi * k / 72 for k in range(72))]
+        poly = [((x0, y0), None), ((x1, y0), None), ((x1, y1), None), ((x0, y1), None)]
         for other, there in where.items():
-            if other != owner and math.dist(centre, there) < 2 * CELL_R:
+            if other != owner and len(poly) >= 3:
                 poly = clip_half(poly, centre, there, other)
         if len(poly) >= 3:
             result.append(Cell(owner, tuple(p for p, _ in poly), tuple(a for _, a in poly)))
