@@ -25,6 +25,9 @@ from forge.impose import (fits_one_page, has_backs, impose_components, single_bo
 from forge.layout import LARGE_PAPER, paper_size, tile_board
 from forge.model import Component, Page, Piece
 from forge.printing import PrintOptions
+from forge.printplan import (PAPER_WORDS, Part, PlanRow, Slot, family_paper, family_sides,
+                             kit_page_numbers, kit_slots, label_pages, order_parts, plan_rows,
+                             sides_words)
 from forge.piece_cache import PieceCache, cache_path, piece_key
 from forge.render import READS, load_makers
 from forge.render.context import RenderContext
@@ -33,7 +36,7 @@ from forge.tiles import decorate_tiles
 from forge.write import DocInfo, source_date, write_pdf
 
 BOARD_OVERLAP = 10.0    # mm shared by neighbouring board tiles
-INSTRUCTIONS = "instructions"
+LATE = {"instructions", "cover"}    # makers that describe the finished kit (its manifest)
 
 
 @dataclass(frozen=True)
@@ -135,19 +138,34 @@ def build_kit(game: Game, lang: str, paper: str, out_dir: Path,
 
 def lay_out_kit(ctx: RenderContext) -> tuple[_Plan, dict]:
     """Make every piece of a kit and place it on its pages, drawing nothing: the plan and the
-    manifest the kit is written from (also what `forge validate` checks)."""
-    components = make_components(ctx, skip={INSTRUCTIONS})
-    plan = _plan(ctx, components)
-    ahead = sum(c["count"] for c in ctx.game["components"] if c["draw"] == INSTRUCTIONS)
-    if ahead:   # the instructions page lists the kit, so it is made once the rest is planned
-        manifest = _manifest(ctx, plan, first_page=ahead + 1)
-        instructions = make_components(replace(ctx, manifest=tuple(manifest["components"]),
-                                               large_board=plan.large_board_file),
-                                       only={INSTRUCTIONS})
-        family = instructions[0].family
-        plan.add_first(family, impose_components(instructions, ctx.paper_size, ctx.options),
-                       instructions)
-    return plan, _manifest(ctx, plan)
+    manifest the kit is written from (also what `forge validate` checks).
+
+    The pages that describe the kit (the cover's print plan, the instructions' checklist) are
+    made twice: once to know how many pages they take, then again with the finished plan."""
+    components = make_components(ctx, skip=LATE)
+    late = make_components(ctx, only=LATE)
+    plan = _plan(ctx, _in_game_order(ctx, components + late))
+    manifest = _manifest(ctx, plan)
+    if late:
+        told = replace(ctx, manifest=tuple(manifest["components"]),
+                       print_plan=tuple(manifest["print_plan"]),
+                       large_board=plan.large_board_file)
+        late = make_components(told, only=LATE)
+        pages_before = {family: len(pages) for family, pages in plan.family_pages.items()}
+        plan = _plan(ctx, _in_game_order(ctx, components + late))
+        pages_after = {family: len(pages) for family, pages in plan.family_pages.items()}
+        if pages_after != pages_before:
+            raise UserError(f"the pages describing the kit changed their number once filled in "
+                            f"({pages_before} then {pages_after})")
+        manifest = _manifest(ctx, plan)
+    for part in plan.parts:
+        label_pages(part, ctx.options, ctx.tr)
+    return plan, manifest
+
+
+def _in_game_order(ctx: RenderContext, components: list[Component]) -> list[Component]:
+    order = {spec["id"]: n for n, spec in enumerate(ctx.game["components"])}
+    return sorted(components, key=lambda c: order[c.id])
 
 
 def make_components(ctx: RenderContext, skip=(), only=None) -> list[Component]:
@@ -194,11 +212,14 @@ def _component(spec: dict, pieces: list[Piece], ctx: RenderContext) -> Component
 
 
 class _Plan:
-    """Pages of each family in kit order, and the large single-page board."""
+    """Pages of each family, the families as kit.pdf prints them (parts, slots), and the large
+    single-page board."""
 
     def __init__(self):
         self.family_pages: dict[str, list[Page]] = {}
         self.family_components: dict[str, list[Component]] = {}
+        self.parts: list[Part] = []
+        self.slots: list[Slot] = []
         self.large_board: list[Page] = []
         self.large_board_file = ""
         self.large_paper = ""
@@ -207,13 +228,10 @@ class _Plan:
         self.family_pages[family] = pages
         self.family_components[family] = components
 
-    def add_first(self, family: str, pages: list[Page], components: list[Component]) -> None:
-        self.family_pages = {family: pages, **self.family_pages}
-        self.family_components = {family: components, **self.family_components}
-
 
 def _plan(ctx: RenderContext, components: list[Component]) -> _Plan:
     plan = _Plan()
+    parts = []
     for family in ctx.game["families"]:
         members = [c for c in components if c.family == family["id"]]
         if not members:
@@ -227,7 +245,14 @@ def _plan(ctx: RenderContext, components: list[Component]) -> _Plan:
             else:
                 pages += _tiled_board(board, ctx)
                 _add_large_board(plan, board, ctx)
+        specs = [spec for spec in ctx.game["components"] if spec["family"] == family["id"]]
+        paper = family_paper(family["id"], specs)
+        parts.append(Part(family["id"], family["name"], paper,
+                          family_sides(pages, members, paper), tuple(pages)))
         plan.add(family["id"], pages, members)
+    plan.parts = order_parts(parts)
+    plan.family_pages = {part.family: plan.family_pages[part.family] for part in plan.parts}
+    plan.slots = kit_slots(plan.parts, ctx.options.backs, partial(blank_page, ctx))
     return plan
 
 
@@ -256,17 +281,11 @@ def _add_large_board(plan: _Plan, board: Component, ctx: RenderContext) -> None:
                                           marks=ctx.options.marks)]
 
 
-def _manifest(ctx: RenderContext, plan: _Plan, first_page: int = 1) -> dict:
-    """The machine-readable description of the kit (written as kit.json).
-
-    first_page: the kit.pdf page number of the first planned page (pages not yet planned,
-    such as the instructions, come before it).
-    """
+def _manifest(ctx: RenderContext, plan: _Plan) -> dict:
+    """The machine-readable description of the kit (written as kit.json)."""
     entries = []
-    kit_offset = first_page - 1
-    padding = kit_padding(ctx, plan, first_page)
+    kit_numbers = kit_page_numbers(plan.slots)
     for family, pages in plan.family_pages.items():
-        kit_offset += padding[family]
         for component in plan.family_components[family]:
             in_file = _pages_of(component.id, pages)
             per_page, landscape = _per_page(component.id, pages)
@@ -280,16 +299,18 @@ def _manifest(ctx: RenderContext, plan: _Plan, first_page: int = 1) -> dict:
                 "turned": any(page.turned for page in pages
                               if any(p.piece.component == component.id for p in page.placements)),
                 "file": f"{family}.pdf", "pages": in_file,
-                "kit_pages": [p + kit_offset for p in in_file],
+                "kit_pages": [kit_numbers[family][p - 1] for p in in_file],
                 "howto": component.howto,
             })
-        kit_offset += len(pages)
     game = ctx.game
     manifest = {
         "game": ctx.game_id, "title": game["title"], "language": ctx.lang, "paper": ctx.paper,
         "paper_mm": list(ctx.paper_size), "edition": game["edition"],
         "content_version": game["version"], "forge_version": __version__,
-        "pages": kit_offset, "print": ctx.options.describe(), "components": entries,
+        "pages": len(plan.slots), "print": ctx.options.describe(),
+        "print_plan": [_plan_row(row, ctx) for row in
+                       plan_rows(plan.parts, plan.slots, ctx.options.backs)],
+        "components": entries,
     }
     if plan.large_board_file:
         manifest["large_board"] = {"file": plan.large_board_file, "paper": plan.large_paper,
@@ -297,16 +318,11 @@ def _manifest(ctx: RenderContext, plan: _Plan, first_page: int = 1) -> dict:
     return manifest
 
 
-def kit_padding(ctx: RenderContext, plan: _Plan, first_page: int = 1) -> dict[str, int]:
-    """Blank pages put before each family in kit.pdf: printed two-sided, a family with back
-    pages must start on the front of a sheet."""
-    padding, before = {}, first_page - 1
-    duplex = ctx.options.backs in ("duplex-long", "duplex-short")
-    for family, pages in plan.family_pages.items():
-        needs = duplex and any(page.side == "back" for page in pages) and before % 2 == 1
-        padding[family] = int(needs)
-        before += padding[family] + len(pages)
-    return padding
+def _plan_row(row: PlanRow, ctx: RenderContext) -> dict:
+    return {"first": row.first, "last": row.last, "parts": list(row.names),
+            "paper": row.paper, "paper_words": ctx.tr._(PAPER_WORDS[row.paper]),
+            "sides": row.sides, "sides_words": sides_words(row.sides, ctx.options.backs, ctx.tr),
+            "sheets": row.sheets}
 
 
 def _per_page(component_id: str, pages: list[Page]) -> tuple[int, bool]:
@@ -348,10 +364,7 @@ def _write_files(ctx, plan: _Plan, manifest: dict, folder: Path,
         write_pdf(folder / name, pages, _info(ctx, _family_name(ctx, family)),
                   _outline(manifest, family, "pages"), cache=cache)
         files.append(name)
-    padding = kit_padding(ctx, plan)
-    all_pages = []
-    for family, pages in plan.family_pages.items():
-        all_pages += [blank_page(ctx)] * padding[family] + pages
+    all_pages = [slot.page for slot in plan.slots]
     write_pdf(folder / "kit.pdf", all_pages, _info(ctx, ctx.tr._("Print-and-play kit")),
               _kit_outline(ctx, manifest), cache=cache)
     files.append("kit.pdf")
@@ -367,11 +380,16 @@ def _write_files(ctx, plan: _Plan, manifest: dict, folder: Path,
     return tuple(files)
 
 
-def blank_page(ctx: RenderContext) -> Page:
-    """A page left blank on purpose in kit.pdf, saying so."""
+def blank_page(ctx: RenderContext, family: str = "") -> Page:
+    """A page left blank on purpose in kit.pdf, saying so (and whose back it is)."""
     page = Page(ctx.paper_size, side="blank")
-    page.decorate.append(partial(draw_blank_note, size=ctx.paper_size, text=ctx.tr._(
-        "This page is left blank so that the next pages print on both sides of the sheet.")))
+    if family:
+        text = ctx.tr._("This side of the sheet is left blank: the page before it is printed on "
+                        "one side only.")
+    else:
+        text = ctx.tr._("This page is left blank so that the next pages start on the front of "
+                        "a sheet.")
+    page.decorate.append(partial(draw_blank_note, size=ctx.paper_size, text=text))
     return page
 
 
@@ -382,15 +400,17 @@ def _outline(manifest: dict, family: str, key: str, level: int = 0) -> list:
 
 
 def _kit_outline(ctx: RenderContext, manifest: dict) -> list:
-    """Bookmarks of kit.pdf: each family, and its components below it when it has several."""
+    """Bookmarks of kit.pdf: each family in print order, and its components below it when it
+    has several."""
     outline = []
-    for family in ctx.game["families"]:
-        members = _outline(manifest, family["id"], "kit_pages", level=1)
+    names = {family["id"]: family["name"] for family in ctx.game["families"]}
+    for family in dict.fromkeys(entry["family"] for entry in manifest["components"]):
+        members = _outline(manifest, family, "kit_pages", level=1)
         if not members:
             continue
-        outline.append((members[0][0], family["name"], 0))
+        outline.append((min(m[0] for m in members), names[family], 0))
         if len(members) > 1:
-            outline += members
+            outline += sorted(members)
     return outline
 
 
@@ -409,7 +429,13 @@ def _info(ctx: RenderContext, what: str) -> DocInfo:
         f"forge={__version__}", f"backs={options.backs}",
         "back-offset={:g},{:g}".format(*options.back_offset), f"marks={options.marks}",
         f"ink={options.ink}", f"board={options.board}"])
-    return DocInfo(title, subject, ctx.game["credits"]["publisher"], keywords, ctx.lang)
+    return DocInfo(title, subject, kit_author(ctx), keywords, ctx.lang)
+
+
+def kit_author(ctx: RenderContext) -> str:
+    """Who made the kit, as its PDFs name it: never the game's publisher."""
+    made_by = (ctx.game.get("kit") or {}).get("made_by")
+    return made_by or ctx.tr._("players, with forge (unofficial)")
 
 
 def _swap_in(staging: Path, target: Path) -> None:

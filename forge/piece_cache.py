@@ -556,7 +556,7 @@ def piece_key(piece, spec: dict, ctx, reads: tuple[str, ...], index: int) -> str
         parts["index"] = index
         for name in sorted(reads):
             if name == "manifest":
-                parts["read:manifest"] = _digest(ctx.manifest)
+                parts["read:manifest"] = _digest([ctx.manifest, ctx.print_plan])
             elif name == "options":
                 parts["read:options"] = canonical(ctx.options.describe())
             else:

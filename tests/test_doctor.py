@@ -105,7 +105,7 @@ def test_a_missing_font_fails_naming_the_file(tmp_path, monkeypatch):
 
 def test_a_font_that_forbids_embedding_is_reported(tmp_path, monkeypatch):
     fonts = font_copy(tmp_path)
-    forbid_embedding(fonts / "DejaVuSansCondensed.ttf")
+    forbid_embedding(fonts / "ForgeSansCondensed.ttf")
     monkeypatch.setattr(doctor_module, "FONT_DIR", fonts)
     result = run()
     assert result.exit_code == 1

@@ -49,7 +49,7 @@ def test_a_missing_font_says_which_file_and_what_to_do(tmp_path, monkeypatch):
     try:
         fonts.register_fonts()
     except UserError as err:
-        assert str(tmp_path / "EBGaramond12-Regular.ttf") in str(err)
+        assert str(tmp_path / "ForgeGaramond-Regular.ttf") in str(err)
         assert "pip install --force-reinstall forge-pnp" in str(err)
     else:
         raise AssertionError("no error for missing fonts")

@@ -25,6 +25,8 @@ class RenderContext:
     manifest: tuple[dict, ...] = ()   # the kit's components, for the instructions page: each
     # {id, kind, family, name, count, trim_mm [w, h], bleed_mm, file, pages (in file),
     #  kit_pages (in kit.pdf), howto}: the entries of kit.json
+    print_plan: tuple[dict, ...] = ()  # the cover's print plan: each {first, last, parts,
+    # paper, paper_words, sides, sides_words, sheets}: the rows of kit.json's print_plan
     large_board: str = ""             # file name of the single-page board ('board-a3.pdf')
     folder: Path | None = None        # the game's content folder (its own templates/ come first)
     options: PrintOptions = PrintOptions()   # backs, bleed, marks, ink, board (forge.printing)

@@ -190,51 +190,61 @@ def _draw_page(c, *, box, flowables, footer="", colors=None) -> None:
 
 @maker("instructions", reads=("game", "rules", "sheets", "manifest", "options"))
 def make_instructions(component: dict, ctx: RenderContext) -> list[Piece]:
-    """The instructions page: printing at 100 % with rulers, what to cut and glue, the checklist,
-    the edition, the versions and the credits."""
+    """The instructions page: printing at 100 % with rulers, what to cut and glue, and the
+    checklist (the cover says who made the kit, its edition and versions)."""
     where = f"instructions page ({ctx.lang}, {ctx.paper})"
     width, height = ctx.paper_size
     box = (PAGE_MARGIN, PAGE_MARGIN, width - 2 * PAGE_MARGIN, height - 2 * PAGE_MARGIN)
     colors = _colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
-    edition = next((e["name"] for e in ctx.game["editions"] if e["id"] == ctx.game["edition"]),
-                   ctx.game["edition"])
     values = dict(
         colors=colors, checklist=checklist(ctx),
         paper_name=ctx.tr._(PAPER_NAMES.get(ctx.paper, ctx.paper)),
         print_notes=print_notes(ctx, any(row.get("two_sided") for row in ctx.manifest),
                                 any(row.get("turned") for row in ctx.manifest)),
         cut_note=cut_note(ctx.manifest, ctx), paper_size=ctx.paper_size,
-        forge_version=ctx.version or "—", edition_name=edition, large_board=ctx.large_board)
-    page = None
-    for size in INSTRUCTIONS_SIZES:         # the largest text that fits the one page
+        bleed=ctx.options.marks != "none" and any(
+            row.get("bleed_mm", 0) > 0 and row.get("cut_marks", True) for row in ctx.manifest),
+        sandwich=any(row.get("sides") == "sandwich" for row in ctx.print_plan),
+        plan_first=next((row["kit_pages"][0] for row in ctx.manifest
+                         if row.get("kind") == "sheet" and row.get("id") == "cover"
+                         and row.get("kit_pages")), 0),
+        large_board=ctx.large_board)
+    count = int(component.get("count", 1))
+    pages = None
+    for size in INSTRUCTIONS_SIZES:         # the largest text that fits the pages it is given
         markup = render_markup(_template_of(component, "instructions.xml.j2"), ctx,
                                body_size=size, **values)
         try:
-            page = flow.layout(markup, box[2], box[3], where=where, min_size=REFERENCE_MIN_PT)[0]
+            pages = flow.layout(markup, box[2], box[3], where=where, min_size=REFERENCE_MIN_PT,
+                                max_pages=count)
             break
         except flow.Overflow:
             if size == INSTRUCTIONS_SIZES[-1]:
                 raise
-    draw = partial(_draw_page, box=box, flowables=page)
-    return [Piece(component["id"], component.get("kind", "sheet"), (width, height), 0, draw,
-                  label=component["name"])]
+    pages += [[] for _ in range(count - len(pages))]
+    return [Piece(component["id"], component.get("kind", "sheet"), (width, height), 0,
+                  partial(_draw_page, box=box, flowables=flowables),
+                  label=component["name"] if count == 1 else f"{component['name']} {number}")
+            for number, flowables in enumerate(pages, 1)]
 
 
 def checklist(ctx: RenderContext) -> list[dict]:
     """The kit's components for the checklist: the manifest, or game.yaml before a kit exists.
 
-    Each row: name, count, size (text, mm), file, pages (text: the pages of that file), howto.
-    Manifest rows give the trim as `trim_mm` (or `trim`) and the pages as a list of numbers.
+    Each row: name, group (the name its howto is given under, or ''), count, size (text, mm),
+    pages (text: its pages of kit.pdf), howto. Manifest rows give the trim as `trim_mm` (or
+    `trim`) and the pages as a list of numbers.
     """
     rows = ctx.manifest or tuple(_unbuilt(c, ctx) for c in ctx.game["components"])
-    return [{"name": row["name"], "count": row["count"],
+    groups = {c["id"]: c.get("group", "") for c in ctx.game["components"]}
+    return [{"name": row["name"], "group": groups.get(row.get("id"), ""), "count": row["count"],
              "size": _size(row.get("trim_mm", row.get("trim")), ctx),
-             "file": row.get("file") or "—", "pages": _pages(row.get("pages")),
+             "pages": _pages(row.get("kit_pages")),
              "howto": row.get("howto") or "", "layout": layout_note(row, ctx)} for row in rows]
 
 
 def _unbuilt(component: dict, ctx: RenderContext) -> dict:
-    return {"name": component["name"], "count": component["count"],
+    return {"id": component["id"], "name": component["name"], "count": component["count"],
             "trim": component.get("trim"), "howto": component.get("howto", "")}
 
 

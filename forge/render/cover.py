@@ -1,0 +1,110 @@
+"""The cover: the kit's first page. The game's title over its cover art, the facts of the box
+(players, and playing time and age where the rulebook gives them), what the kit holds, the print
+plan (which pages of kit.pdf go on what paper, one side or two) and who made the kit.
+
+Made once the rest of the kit is planned (forge/kit.py LATE), from the manifest and print plan
+of the context; the art is game.yaml's `cover.art`, printed COVER_ART mm wide when there is room.
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from forge import pictures
+from forge.errors import UserError
+from forge.model import Piece
+from forge.render import flow, maker
+from forge.render.context import RenderContext
+from forge.render.sheets import PAGE_MARGIN, _colors, _draw_page, _template_of, render_markup
+
+COVER_ART = (180.0, 100.0)      # mm: the cover art's box, at the top of the page
+ART_GAP = 4.0                   # mm between the art and the text below it
+BODY_SIZES = (9.0, 8.5, 8.0, 7.5)    # body text sizes tried, largest first
+MIN_PT = 7.0
+SKIPPED_FAMILIES = {"instructions"}  # not listed as what the kit holds
+
+
+@maker("cover", reads=("game", "manifest", "options"))
+def make_cover(component: dict, ctx: RenderContext) -> list[Piece]:
+    """The cover page: one full page of the kit's paper."""
+    where = f"cover ({ctx.lang}, {ctx.paper})"
+    width, height = ctx.paper_size
+    cover = ctx.game.get("cover") or {}
+    picture = _cover_picture(cover, ctx, where)
+    art_box = _art_box(ctx.paper_size) if picture else None
+    top = art_box[1] - ART_GAP if art_box else height - PAGE_MARGIN
+    box = (PAGE_MARGIN, PAGE_MARGIN, width - 2 * PAGE_MARGIN, top - PAGE_MARGIN)
+    colors = _colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
+    values = dict(colors=colors, facts=box_facts(ctx), inside=inside(ctx),
+                  plan=list(ctx.print_plan), kit=ctx.game.get("kit") or {},
+                  forge_version=ctx.version or "—", edition_name=edition_name(ctx))
+    page = None
+    for size in BODY_SIZES:
+        markup = render_markup(_template_of(component, "cover.xml.j2"), ctx, body_size=size,
+                               **values)
+        try:
+            page = flow.layout(markup, box[2], box[3], where=where, min_size=MIN_PT)[0]
+            break
+        except flow.Overflow:
+            if size == BODY_SIZES[-1]:
+                raise
+    draw = partial(_draw_cover, box=box, flowables=page, picture=picture, art_box=art_box)
+    return [Piece(component["id"], component.get("kind", "sheet"), (width, height), 0, draw,
+                  label=component["name"], pictures=(picture,) if picture else ())]
+
+
+def edition_name(ctx: RenderContext) -> str:
+    """The name of the edition the kit is built for."""
+    game = ctx.game
+    return next((e["name"] for e in game["editions"] if e["id"] == game["edition"]),
+                game["edition"])
+
+
+def _cover_picture(cover: dict, ctx: RenderContext, where: str):
+    if not cover.get("art"):
+        return None
+    try:
+        return pictures.load_picture(ctx.folder, cover["art"], f"{where} cover.art")
+    except pictures.PictureError as err:
+        raise UserError(str(err)) from None
+
+
+def _art_box(paper: tuple[float, float]) -> tuple[float, float, float, float]:
+    """x, y (bottom-left), width, height of the art: COVER_ART, narrower on a narrow page."""
+    width = min(COVER_ART[0], paper[0] - 2 * PAGE_MARGIN)
+    height = width * COVER_ART[1] / COVER_ART[0]
+    return (paper[0] - width) / 2, paper[1] - PAGE_MARGIN - height, width, height
+
+
+def _draw_cover(c, *, box, flowables, picture, art_box) -> None:
+    if picture is not None:
+        pictures.draw_picture(c, picture, *art_box)
+    _draw_page(c, box=box, flowables=flowables)
+
+
+def box_facts(ctx: RenderContext) -> list[str]:
+    """The facts a game box shows, as short phrases: players, playing time, age."""
+    _ = ctx.tr._
+    game, cover = ctx.game, ctx.game.get("cover") or {}
+    players = game["players"]
+    facts = [_("{count} players").format(count=_span(players["min"], players["max"]))]
+    if cover.get("time"):
+        time = cover["time"]
+        facts.append(_("{minutes} minutes").format(minutes=_span(time["min"], time["max"])))
+    if cover.get("age"):
+        facts.append(_("ages {age}+").format(age=cover["age"]))
+    return facts
+
+
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def inside(ctx: RenderContext) -> list[dict]:
+    """What the kit holds: each family but the instructions, with how many pieces it has."""
+    families = {f["id"]: f["name"] for f in ctx.game["families"]}
+    counts: dict[str, int] = {}
+    for row in ctx.manifest:
+        if row["family"] in SKIPPED_FAMILIES:
+            continue
+        counts[row["family"]] = counts.get(row["family"], 0) + row["count"]
+    return [{"name": families[family], "count": count} for family, count in counts.items()]
