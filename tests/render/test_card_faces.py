@@ -142,3 +142,21 @@ def test_no_pictogram_stands_for_unrelated_cards(game):
                 f"{icon} stands for '{cards[0]['id']}' and for '{card['id']}'"
     for deck in decks:
         assert deck["back"]["icon"] not in users, f"deck '{deck['id']}': its back shows a face's icon"
+
+
+@pytest.mark.parametrize("game", ["tetrarchia", "conquest-of-the-empire-2", "demo"])
+def test_each_game_has_a_cover_band_without_words(game):
+    """The band printed 180 x 100 mm at the top of the kit: vector, the title left to the kit."""
+    import xml.etree.ElementTree as ET
+
+    from forge.games import DEFAULT_CONTENT
+
+    path = DEFAULT_CONTENT / game / "art" / "cover.svg"
+    assert path.stat().st_size < 60_000
+    root = ET.parse(path).getroot()
+    assert root.get("viewBox") == "0 0 180 100"
+    tags = {element.tag.rsplit("}", 1)[-1] for element in root.iter()}
+    assert not tags & {"text", "image", "filter", "use", "foreignObject", "style"}
+    assert not any("opacity" in key for element in root.iter() for key in element.attrib)
+    picture = pictures.load_picture(path.parent.parent, "art/cover.svg", game)
+    assert abs(picture.width / picture.height - 1.8) < 0.01

@@ -72,28 +72,33 @@ def _swords(c, color, knock):
 
 
 def _helmet(c, color, knock):
-    """A barbarian army: a horned helmet with a nose guard."""
+    """A barbarian army: a Germanic spangenhelm of the 3rd century, pointed, its plates held by
+    riveted bands, with cheek pieces and a mail curtain at the neck (no horns: those belong to the
+    Bronze Age and to the opera, not to the Goths and Franks the tetrarchs fought)."""
     c.setFillColor(HexColor(color))
-    for side in (-1, 1):                                  # horns
-        fill_outline(c, (side * 0.40, 0.02),
-                    (side * 0.78, 0.02, side * 0.92, 0.30, side * 0.88, 0.92),
-                    (side * 0.74, 0.52, side * 0.62, 0.34, side * 0.36, 0.30))
-    fill_outline(c, (-0.52, -0.16), (-0.54, 0.38, -0.30, 0.62, 0.0, 0.62),   # dome
-                (0.30, 0.62, 0.54, 0.38, 0.52, -0.16))
-    c.roundRect(-0.60, -0.36, 1.20, 0.24, 0.05, stroke=0, fill=1)   # brow band
-    fill_outline(c, (-0.08, -0.36), (0.08, -0.36), (0.05, -0.86), (-0.05, -0.86))  # nose guard
-    for side in (-1, 1):                                  # cheek guards
-        fill_outline(c, (side * 0.58, -0.36), (side * 0.22, -0.36),
-                     (side * 0.26, -0.56, side * 0.34, -0.74, side * 0.40, -0.80),
-                     (side * 0.54, -0.70, side * 0.60, -0.52, side * 0.58, -0.36))
-    if knock:                                             # rivets on the band, a ridge on the dome
-        c.setFillColor(HexColor(knock))
-        for x in (-0.42, -0.21, 0.21, 0.42):
-            c.circle(x, -0.24, 0.045, stroke=0, fill=1)
+    fill_outline(c, (-0.62, -0.12), (-0.64, 0.30, -0.34, 0.72, 0.0, 0.98),    # pointed dome
+                 (0.34, 0.72, 0.64, 0.30, 0.62, -0.12))
+    c.roundRect(-0.70, -0.34, 1.40, 0.26, 0.05, stroke=0, fill=1)   # brow band
+    fill_outline(c, (-0.07, -0.34), (0.07, -0.34), (0.05, -0.78), (-0.05, -0.78))  # nasal
+    for side in (-1, 1):                                  # cheek pieces
+        fill_outline(c, (side * 0.66, -0.34), (side * 0.26, -0.34),
+                     (side * 0.26, -0.62, side * 0.34, -0.84, side * 0.46, -0.94),
+                     (side * 0.60, -0.84, side * 0.68, -0.60, side * 0.66, -0.34))
+        fill_outline(c, (side * 0.70, -0.30), (side * 0.92, -0.42),   # mail at the neck
+                     (side * 0.94, -0.70), (side * 0.74, -0.80))
+    if knock:                                             # the frame bands and their rivets
         c.setStrokeColor(HexColor(knock))
-        c.setLineWidth(0.05)
-        c.line(0, -0.08, 0, 0.56)
-        c.line(-0.56, -0.12, 0.56, -0.12)
+        c.setLineWidth(0.07)
+        c.setLineCap(1)
+        for x_foot, x_top in ((-0.30, -0.06), (0.30, 0.06)):
+            c.line(x_foot, -0.04, x_top * 0.4, 0.90)
+        c.line(-0.58, -0.06, 0.58, -0.06)
+        c.setFillColor(HexColor(knock))
+        for x in (-0.50, -0.30, 0.30, 0.50):
+            c.circle(x, -0.21, 0.05, stroke=0, fill=1)
+        for y in (-0.88, -0.66):                          # mail rings
+            for x in (-0.84, 0.84):
+                c.circle(x, y + 0.2, 0.04, stroke=0, fill=1)
 
 
 ICONS = {
