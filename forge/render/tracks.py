@@ -5,12 +5,17 @@ Every word these pieces print comes from the component's `labels` in game.yaml (
 translated texts: `labels: {title: Victory points, ...}`); numbers and counts come from its
 `style` (or from the game's tables.yaml where said). Numerals are printed as they are.
 
-- `track`: a numbered track in strips glued end to end. Style: `first`, `last` (the numbers,
-  0 and 150 say), `minor` and `major` (every how many boxes a box is marked: 5 and 10 by
-  default), `fill`, `accent` (palette colours). Labels: `title`, `glue` (printed on the glue tab
-  at the end of each strip but the last). The box is as tall as the strip below its title band
-  and square; as many boxes as fit go on a strip, and the component's `count` must be the number
-  of strips that makes (the build says how many when it is not).
+- `track`: a numbered track. Style: `first`, `last` (the numbers, 0 and 150 say), `minor` and
+  `major` (every how many boxes a box is marked: 5 and 10 by default), `fill`, `accent`
+  (palette colours), `layout`:
+  - `strips` (the default): strips glued end to end. Labels: `title`, `glue` (printed on the
+    glue tab at the end of each strip but the last). The box is as tall as the strip below its
+    title band and square; as many boxes as fit go on a strip, and the component's `count` must
+    be the number of strips that makes (the build says how many when it is not).
+  - `grid`: one sheet (count 1), nothing to glue: the numbers run in rows that turn back at
+    each end (a serpentine), joined by a short bridge at the turn, under a title band. The
+    boxes are the largest squares that fit the trim, at least `space` mm (14 by default: room
+    for a player's marker). Labels: `title`.
 - `season-track`: a row of season boxes and a row of round boxes for the two markers. Style:
   `seasons`, `extra` (optional seasons after them), `rounds` (each default: tables.yaml
   `seasons.count`, `seasons.extra`, `seasons.rounds`), `fill`, `accent`. Labels: `title`,
@@ -161,14 +166,17 @@ def strip_layout(trim, first: int, last: int) -> tuple[float, int]:
 
 @maker("track", reads=("game",))
 def make_track(component: dict, ctx) -> list[Piece]:
-    """The strips of a numbered track, numbers running on from strip to strip."""
+    """A numbered track: strips whose numbers run on from strip to strip, or one grid sheet."""
     style = component.get("style") or {}
-    labels = _labels(component, ("title", "glue"))
+    grid = style.get("layout", "strips") == "grid"
+    labels = _labels(component, ("title",) if grid else ("title", "glue"))
     first = _int(component, style, "first", 0)
     last = _int(component, style, "last")
     minor, major = _int(component, style, "minor", 5), _int(component, style, "major", 10)
     if last <= first:
         raise UserError(f"component '{component['id']}': 'last' must be above 'first'")
+    if grid:
+        return [_grid_piece(component, ctx, style, labels["title"], first, last, minor, major)]
     trim = tuple(component["trim"])
     try:
         box, per_strip = strip_layout(trim, first, last)
@@ -280,6 +288,120 @@ def _arrow(c, cx: float, cy: float, length: float, color: str) -> None:
     p.close()
     c.setFillColor(HexColor(color))
     c.drawPath(p, stroke=0, fill=1)
+
+
+# --- the numbered track as one grid sheet -------------------------------------------------------
+
+GRID_BAND = 9.0           # mm, the title band above the grid
+GRID_GAP = 3.0            # mm between two rows: the bridge at the turn crosses it
+SPACE_MIN = 14.0          # mm, the smallest box a player's marker sits in
+
+
+@dataclass(frozen=True)
+class Grid:
+    numbers: tuple[int, ...]
+    columns: int
+    box: float            # mm, side of a box
+    title: str
+    minor: int
+    major: int
+
+    @property
+    def rows(self) -> int:
+        return math.ceil(len(self.numbers) / self.columns)
+
+    def cell(self, index: int) -> tuple[int, int]:
+        """Row (0 at the top) and column of the index-th number: rows turn back at each end."""
+        row, k = divmod(index, self.columns)
+        return row, (k if row % 2 == 0 else self.columns - 1 - k)
+
+
+def grid_layout(trim, count: int, least: float = SPACE_MIN) -> tuple[float, int] | None:
+    """The largest box side (in 0.5 mm steps, at least `least`) and the columns that fit
+    `count` boxes in rows on a sheet of this trim below its title band; None if none fits."""
+    width, height = trim[0] - 2 * PAD, trim[1] - GRID_BAND - 2 * PAD
+    box = math.floor(min(width, height) * 2) / 2
+    while box >= least - 1e-9:
+        columns = int((width + 1e-6) // box)
+        rows = int((height + GRID_GAP + 1e-6) // (box + GRID_GAP))
+        if columns >= 2 and columns * rows >= count:
+            return box, columns
+        box -= 0.5
+    return None
+
+
+def _grid_piece(component: dict, ctx, style: dict, title: str, first: int, last: int,
+                minor: int, major: int) -> Piece:
+    if component["count"] != 1:
+        raise UserError(f"component '{component['id']}': a grid track is one sheet; set count: 1")
+    trim = tuple(component["trim"])
+    numbers = tuple(range(first, last + 1))
+    least = style.get("space", SPACE_MIN)
+    if not isinstance(least, (int, float)) or isinstance(least, bool) or least <= 0:
+        raise UserError(f"component '{component['id']}': style 'space' must be a size in mm")
+    fit = grid_layout(trim, len(numbers), least)
+    if fit is None:
+        raise UserError(f"component '{component['id']}': {len(numbers)} boxes of {least:g} mm "
+                        f"or more do not fit a {trim[0]:g} x {trim[1]:g} mm sheet")
+    grid = Grid(numbers, fit[1], fit[0], title, minor, major)
+    inks = _inks(component, ctx)
+    bleed = component.get("bleed", 0)
+    return Piece(component["id"], component["kind"], trim, bleed,
+                 partial(draw_grid, grid=grid, inks=inks, trim=trim, bleed=bleed),
+                 component["name"],
+                 key=_key(component, "track-grid", grid=asdict(grid), inks=asdict(inks)))
+
+
+def draw_grid(c, grid: Grid, inks: Inks, trim, bleed: float) -> None:
+    """The title band, then the rows of boxes with a bridge at each turn."""
+    w, h = trim
+    box = grid.box
+    _background(c, w, h, bleed, inks)
+    span_w = grid.columns * box
+    span_h = grid.rows * box + (grid.rows - 1) * GRID_GAP
+    x0 = (w - span_w) / 2
+    top = h - GRID_BAND - PAD - (h - GRID_BAND - 2 * PAD - span_h) / 2
+    size = _fitted(grid.title, fonts.SERIF_BOLD, pt(14), w - 2 * PAD)
+    _text(c, grid.title, w / 2, h - PAD - GRID_BAND / 2 - size * 0.35, size, inks.ink,
+          align="centre")
+
+    def corner(index):
+        row, column = grid.cell(index)
+        return x0 + column * box, top - (row + 1) * box - row * GRID_GAP
+
+    for index in range(len(grid.numbers) - 1):
+        if grid.cell(index)[0] != grid.cell(index + 1)[0]:       # a turn: bridge the gap
+            x, y = corner(index)
+            _box(c, x + box * 0.2, y - GRID_GAP - LINE, box * 0.6, GRID_GAP + 2 * LINE,
+                 inks.mark, inks.ink, LINE)
+            c.saveState()
+            c.setFillColor(HexColor(inks.mark))
+            c.rect(x + box * 0.2 + LINE, y - GRID_GAP - LINE, box * 0.6 - 2 * LINE,
+                   GRID_GAP + 2 * LINE, stroke=0, fill=1)
+            c.restoreState()
+    for index, number in enumerate(grid.numbers):
+        x, y = corner(index)
+        major = grid.major and number % grid.major == 0
+        minor = grid.minor and number % grid.minor == 0
+        fill = inks.strong if major else inks.mark if minor else inks.paper
+        color = inks.on_strong if major else inks.ink
+        _box(c, x, y, box, box, fill, inks.ink, HEAVY if major or minor else LINE)
+        cap = box * (0.36 if major else 0.31 if minor else 0.26)
+        _numeral(c, str(number), x + box / 2, y + box / 2, cap, box * 0.8, color)
+        if index + 1 < len(grid.numbers) and grid.cell(index + 1)[0] == grid.cell(index)[0]:
+            step = 1 if grid.cell(index + 1)[1] > grid.cell(index)[1] else -1
+            if index % grid.columns == 0 and grid.cell(index)[0] > 0 or index == 0:
+                _pointer(c, x + box / 2 + step * box * 0.36, y + box * 0.14, box * 0.16, step,
+                         color)
+
+
+def _pointer(c, cx: float, cy: float, length: float, step: int, color: str) -> None:
+    """A small arrow pointing right (step 1) or left (step -1): which way the row runs."""
+    c.saveState()
+    c.translate(cx, cy)
+    c.scale(step, 1)
+    _arrow(c, 0, 0, length, color)
+    c.restoreState()
 
 
 # --- the round and season track ----------------------------------------------------------------
