@@ -1,5 +1,5 @@
 """The CONQUEST OF THE EMPIRE II kit: the Conquest cards against the rulebook's card list, the
-class layouts, blank costs and marked gaps, and the reference sheets on one page each."""
+class layouts, blank costs and marked gaps, and the player aids two-sided, two to a sheet."""
 from collections import Counter
 from pathlib import Path
 
@@ -7,8 +7,10 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from forge.impose import impose_components
 from forge.kit import make_components, make_context
 from forge.model import MM
+from forge.printing import PrintOptions
 from forge.render import cards as card_maker
 
 GAME = "conquest-of-the-empire-2"
@@ -135,15 +137,49 @@ def pdf_text(pieces, path: Path) -> list[str]:
     return [" ".join(page.extract_text().split()) for page in PdfReader(str(path)).pages]
 
 
+def pdf_faces(piece, path: Path) -> list[str]:
+    """Both faces of a two-sided piece, each on its own page; the text of each page."""
+    canvas = Canvas(str(path))
+    for draw in (piece.draw, piece.back):
+        canvas.saveState()
+        canvas.scale(MM, MM)
+        draw(canvas)
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return [" ".join(page.extract_text().split()) for page in PdfReader(str(path)).pages]
+
+
+def smallest_font(path: Path) -> float:
+    """The smallest size (points) any text of the PDF is printed at."""
+    sizes = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
+                          tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
+            sizes.append(size * (c * c + d * d) ** 0.5)
+    for page in PdfReader(str(path)).pages:
+        page.extract_text(visitor_text=visit)
+    return min(sizes)
+
+
 @pytest.mark.parametrize("lang,paper", [("en", "a4"), ("en", "letter"), ("es", "a4"),
                                         ("es", "letter")])
-def test_reference_sheets_fit_one_page_each_and_show_the_gaps(lang, paper, tmp_path):
+def test_reference_aids_are_two_sided_two_to_a_sheet_and_show_the_gaps(lang, paper, tmp_path):
+    """Six player aids of 130 x 190 mm printed on both faces, 6 pt or larger, two to a sheet of
+    A4 or Letter (three sheets, not six full pages)."""
     ctx = context(lang, paper)
     made = {c.id: c for c in make_components(ctx, only={"conquest-reference",
                                                          "conquest-card-list"})}
     sheets = made["player-reference"]
-    assert len(sheets.pieces) == 6                         # one per player, each one page
-    text = pdf_text(sheets.pieces[:1], tmp_path / "reference.pdf")[0]
+    assert len(sheets.pieces) == 6                         # one per player
+    assert sheets.pieces[0].trim == (130, 190) and sheets.pieces[0].back is not None
+    path = tmp_path / "reference.pdf"
+    text = " ".join(pdf_faces(sheets.pieces[0], path))
+    assert smallest_font(path) >= 6.0 - 1e-6
+    pages = impose_components([sheets], ctx.paper_size, PrintOptions())
+    assert len(pages) == 6 and [len(page.placements) for page in pages] == [2] * 6
     see = "see your board" if lang == "en" else "ver tu tablero"
     gaps = [p for p in ctx.data["tables"]["key_provinces"] if "vp" not in p]
     assert text.count(see) == len(gaps)

@@ -7,22 +7,31 @@ sequence, actions, units, battle steps, key provinces and economy of tables.yaml
 cards.yaml. The few labels around them (headings, column heads, "see your board") are program
 strings, handed to the template as `t`, because a game's templates are not searched for messages.
 
-`conquest-reference` makes `count` identical pages, one per player, and each must fit one page.
+`conquest-reference` makes `count` identical sheets, one per player: with a `trim` smaller than
+the page, an aid printed on both faces (the text runs on from front to back; two come on a sheet
+of paper), else a full page. The text must fit at a body size of 6 pt or more.
 `conquest-card-list` makes `count` pages at most: the list of every card type with its class,
 copies, cost and effect, then each class's handling and the cards the rulebook leaves out.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
+from reportlab.lib.colors import HexColor
+
+from forge import fonts
 from forge.errors import UserError
 from forge.i18n import N_
-from forge.model import Piece
+from forge.model import Piece, pt
 from forge.render import flow, maker
 from forge.render import sheets as text_sheets
 from forge.render.context import RenderContext
 
-REFERENCE_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0)   # body sizes tried on a player reference sheet
+REFERENCE_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.75, 6.5, 6.25, 6.0)  # body sizes tried on
+# a player reference sheet, largest first
+AID_MARGIN = 4.0        # mm of paper inside the trim of a reference aid smaller than the page
+AID_FOOTER = 3.5        # mm kept at the bottom of an aid for its footer
 CARD_LIST_SIZES = (8.5, 8.0, 7.5, 7.0, 6.5)       # body sizes tried in the card list
 
 LABELS = {
@@ -90,9 +99,22 @@ def _tables(ctx: RenderContext) -> dict:
     return tables
 
 
-def _page_box(ctx: RenderContext) -> tuple[float, float, float, float]:
-    width, height = ctx.paper_size
-    margin, footer = text_sheets.PAGE_MARGIN, text_sheets.FOOTER
+def _trim(component: dict, ctx: RenderContext) -> tuple[float, float]:
+    """The sheet's size: the component's trim, or the kit's paper."""
+    return tuple(component["trim"]) if component.get("trim") else tuple(ctx.paper_size)
+
+
+def _is_aid(component: dict, ctx: RenderContext) -> bool:
+    return _trim(component, ctx) != tuple(ctx.paper_size)
+
+
+def _page_box(component: dict, ctx: RenderContext) -> tuple[float, float, float, float]:
+    """Where the text goes on the sheet: x, y, width, height in mm."""
+    width, height = _trim(component, ctx)
+    if _is_aid(component, ctx):
+        margin, footer = AID_MARGIN, AID_FOOTER
+    else:
+        margin, footer = text_sheets.PAGE_MARGIN, text_sheets.FOOTER
     return (margin, margin + footer, width - 2 * margin, height - 2 * margin - footer)
 
 
@@ -102,7 +124,7 @@ def _pages(component: dict, ctx: RenderContext, template: str, sizes: tuple[floa
     the smallest that still does not fit raises flow.Overflow, naming the text."""
     colors = text_sheets._colors(ctx, ctx.game["palette"].get("route",
                                                                ctx.game["palette"]["ink"]))
-    box = _page_box(ctx)
+    box = _page_box(component, ctx)
     name = text_sheets._template_of(component, template)
     for size in sizes:
         markup = text_sheets.render_markup(name, ctx, colors=colors, t=labels(ctx),
@@ -117,25 +139,47 @@ def _pages(component: dict, ctx: RenderContext, template: str, sizes: tuple[floa
 
 
 def _piece(component, ctx, flowables, colors, footer, label) -> Piece:
-    box = _page_box(ctx)
-    draw = partial(text_sheets._draw_page, box=box, flowables=flowables, footer=footer,
-                   colors=colors)
-    return Piece(component["id"], component.get("kind", "sheet"), ctx.paper_size, 0, draw,
-                 label=label)
+    box = _page_box(component, ctx)
+    if _is_aid(component, ctx):
+        draw = partial(_draw_aid, box=box, flowables=flowables, footer=footer, colors=colors)
+    else:
+        draw = partial(text_sheets._draw_page, box=box, flowables=flowables, footer=footer,
+                       colors=colors)
+    return Piece(component["id"], component.get("kind", "sheet"), _trim(component, ctx), 0,
+                 draw, label=label)
+
+
+def _draw_aid(c, *, box, flowables, footer, colors) -> None:
+    """A reference aid: its text, and its footer in the aid's own bottom margin."""
+    flow.draw_box(c, flowables, *box)
+    c.saveState()
+    c.setFillColor(HexColor(colors["muted"]))
+    c.setFont(fonts.SANS, pt(6.5))
+    c.drawCentredString(box[0] + box[2] / 2, AID_MARGIN, footer)
+    c.restoreState()
 
 
 @maker("conquest-reference", reads=("game", "tables", "cards"))
 def make_player_reference(component: dict, ctx: RenderContext) -> list[Piece]:
-    """One player reference sheet per player (`count` alike), each on one page."""
+    """One player reference per player (`count` alike): a full page, or an aid of the
+    component's trim printed on both faces (the text runs on from the front to the back)."""
     where = f"player reference ({ctx.lang}, {ctx.paper})"
     tables = _tables(ctx)
-    pages, colors = _pages(component, ctx, "conquest-reference.xml.j2", REFERENCE_SIZES, 1,
+    faces = 2 if _is_aid(component, ctx) else 1
+    pages, colors = _pages(component, ctx, "conquest-reference.xml.j2", REFERENCE_SIZES, faces,
                            where, tables=tables, units=_units(tables),
                            provinces=_provinces(tables), senators=_numerals(tables))
     name = labels(ctx)["player_reference"]
     footer = f"{ctx.game['title']} · {name}"
-    return [_piece(component, ctx, pages[0], colors, footer, f"{component['name']} {n}")
-            for n in range(1, int(component["count"]) + 1)]
+    pieces = []
+    for n in range(1, int(component["count"]) + 1):
+        piece = _piece(component, ctx, pages[0], colors, footer, f"{component['name']} {n}")
+        if faces == 2:
+            back = _piece(component, ctx, pages[1] if len(pages) > 1 else [], colors, footer,
+                          piece.label)
+            piece = replace(piece, back=back.draw)
+        pieces.append(piece)
+    return pieces
 
 
 @maker("conquest-card-list", reads=("game", "cards"))
