@@ -10,6 +10,8 @@ glued over or which tile covers it.
 """
 from __future__ import annotations
 
+import math
+
 from forge.fonts import SANS, register_fonts, text_width
 from forge.layout import TILE_MARGIN as MARGIN
 from forge.model import Mark, Page, Piece, pt
@@ -20,12 +22,15 @@ CROSS_LINE = 0.25    # mm, the crosses' line (trim marks are 0.2 mm)
 SEAM_CLEAR = 1.0     # mm between a cross's arm and the edge of the tile that covers it
 MARK_GAP = 1.0       # mm between the picture and a trim mark
 MARK_LENGTH = 5.0    # mm, a trim mark
+SHADE_LINE = 0.7     # mm, the white lines over a covered strip
+SHADE_STEP = 3.0     # mm between them
 TEXT_PT = 7.0        # margin text
 TEXT_MIN_PT = 6.0    # margin text shrinks to fit, never below this
 
 
 def decorate_tiles(pages: list[Page], tiles, piece: Piece, ctx: RenderContext) -> None:
-    """Add trim marks, labels, seam notes and alignment crosses to the pages of a tiled board."""
+    """Add trim marks, labels, seam notes, the shading of covered strips and alignment crosses
+    to the pages of a tiled board."""
     columns = max(t.column for t in tiles) + 1
     number = {(t.row, t.column): t.row * columns + t.column + 1 for t in tiles}
     for page, tile in zip(pages, tiles):
@@ -38,7 +43,9 @@ def decorate_tiles(pages: list[Page], tiles, piece: Piece, ctx: RenderContext) -
                  for side, other in _neighbours(tile, tiles).items()}
         page.marks += _trim_marks(tile, piece)
         texts = _margin_texts(page, tile, piece, label, hint, notes)
-        page.decorate.append(_decoration(tile, texts, _crosses(tile, tiles, number)))
+        strips = _strips(tile, tiles, number)
+        page.decorate.append(_decoration(tile, texts, [rect for _, rect in strips],
+                                         _crosses(strips)))
 
 
 def _neighbours(tile, tiles) -> dict:
@@ -68,19 +75,29 @@ def _later(tile, tiles, number):
     return [t for t in tiles if number[t.row, t.column] > mine]
 
 
-def _crosses(tile, tiles, number) -> list[tuple[float, float]]:
-    """Centres (board mm) of alignment crosses: in each strip that a later neighbour covers,
-    three along that neighbour's edge, SEAM_CLEAR from it."""
-    points = []
-    inset = CROSS + SEAM_CLEAR
+def _strips(tile, tiles, number) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The strips of this tile that later neighbours cover, as (side, board rectangle): 'right'
+    for the next tile in the row, 'bottom' for the tile below."""
+    strips = []
     for other in _later(tile, tiles, number):
         if other.row != tile.row and other.column != tile.column:
             continue
         x0, x1 = max(tile.x0, other.x0), min(tile.x0 + tile.width, other.x0 + other.width)
         y0, y1 = max(tile.y0, other.y0), min(tile.y0 + tile.height, other.y0 + other.height)
+        if x1 > x0 and y1 > y0:
+            strips.append(("right" if other.row == tile.row else "bottom", (x0, y0, x1, y1)))
+    return strips
+
+
+def _crosses(strips) -> list[tuple[float, float]]:
+    """Centres (board mm) of alignment crosses: three in each covered strip, along the edge of
+    the tile that covers it, SEAM_CLEAR from that edge."""
+    points = []
+    inset = CROSS + SEAM_CLEAR
+    for side, (x0, y0, x1, y1) in strips:
         if x1 - x0 < 2 * inset or y1 - y0 < 2 * inset:
             continue
-        if other.row == tile.row:               # the later tile's left edge lies at x0
+        if side == "right":                     # the later tile's left edge lies at x0
             points += [(x0 + inset, y0 + (y1 - y0) * f) for f in (0.2, 0.5, 0.8)]
         else:                                   # the later (lower) tile's top edge lies at y1
             points += [(x0 + (x1 - x0) * f, y1 - inset) for f in (0.2, 0.5, 0.8)]
@@ -148,7 +165,7 @@ def _fit(text: str, room: float) -> float:
     return max(pt(TEXT_MIN_PT), size * min(1.0, room / width)) if width else size
 
 
-def _decoration(tile, texts, crosses):
+def _decoration(tile, texts, strips, crosses):
     offset_x, offset_y = MARGIN - tile.x0, MARGIN - tile.y0   # board mm -> page mm
 
     def draw(c) -> None:
@@ -162,10 +179,27 @@ def _decoration(tile, texts, crosses):
             {"left": c.drawString, "right": c.drawRightString,
              "center": c.drawCentredString}[align](0, 0, text)
             c.restoreState()
+        for x0, y0, x1, y1 in strips:
+            _shade(c, x0 + offset_x, y0 + offset_y, x1 + offset_x, y1 + offset_y)
         for bx, by in crosses:
             _cross(c, bx + offset_x, by + offset_y)
 
     return draw
+
+
+def _shade(c, x0: float, y0: float, x1: float, y1: float) -> None:
+    """White diagonal lines over a strip that another tile will cover: the glue goes there."""
+    c.saveState()
+    p = c.beginPath()
+    p.rect(x0, y0, x1 - x0, y1 - y0)
+    c.clipPath(p, stroke=0, fill=0)
+    c.setStrokeColorRGB(1, 1, 1)
+    c.setLineWidth(SHADE_LINE)
+    k = math.floor((x0 - y1) / SHADE_STEP) * SHADE_STEP    # lines x - y = k, one grid per page
+    while k + y0 < x1:
+        c.line(k + y0, y0, k + y1, y1)
+        k += SHADE_STEP
+    c.restoreState()
 
 
 def _cross(c, x: float, y: float) -> None:
