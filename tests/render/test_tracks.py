@@ -242,3 +242,62 @@ def test_numeric_nets_keep_the_old_path(en):
     piece = MAKERS["die-net"](spec, en)[0]
     assert piece.key is None and "note" not in piece.draw.keywords
     assert dice.ICON == "icon:"
+
+
+# --- the numbered track as one grid sheet -------------------------------------------------------
+
+def conquest_vp(lang="en", paper="a4"):
+    ctx = make_context("conquest-of-the-empire-2", lang, paper)
+    return ctx, next(c for c in ctx.game["components"] if c["id"] == "vp-track")
+
+
+def number_positions(path) -> dict[int, tuple[float, float]]:
+    """Where each number is printed on the first page of a PDF (mm, its text origin)."""
+    found = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip().isdigit():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            found.setdefault(int(text.strip()), []).append((x / MM, y / MM))
+    pypdf.PdfReader(str(path)).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_conquest_vp_track_is_one_sheet_with_boxes_a_marker_fits(tmp_path, paper):
+    """0 to 150 once each on one page, nothing to glue; neighbouring numbers of a row 14 mm or
+    more apart (the box side), and every row turns back where the one above ended."""
+    from forge.write import DocInfo, write_pdf
+    ctx, spec = conquest_vp("en", paper)
+    pieces = MAKERS["track"](spec, ctx)
+    assert len(pieces) == 1 and spec["count"] == 1
+    track = Component("vp-track", "sheet", "tracks", "VP", 1, tuple(spec["trim"]), tuple(pieces))
+    pages = impose_components([track], paper_size(paper), PrintOptions())
+    assert len(pages) == 1
+    path = tmp_path / "vp.pdf"
+    write_pdf(path, pages, DocInfo("t", "t", "t", "t", "en"))
+    where = number_positions(path)
+    assert sorted(where) == list(range(151)) and all(len(v) == 1 for v in where.values())
+    origin = {n: v[0] for n, v in where.items()}       # left end of each centred numeral
+    steps, turns = [], 0
+    for n in range(150):
+        (x1, y1), (x2, y2) = origin[n], origin[n + 1]
+        if abs(y1 - y2) < 2.0:                           # beside it in the same row
+            steps.append(abs(x2 - x1))
+        else:                                            # a turn: right below, a row lower
+            turns += 1
+            assert abs(x1 - x2) < 2.0 and y1 - y2 >= 14.0, (n, origin[n], origin[n + 1])
+    assert turns <= 13                                   # 14 rows at most
+    steps.sort()
+    assert steps[0] >= 12.0 and steps[len(steps) // 2] >= 14.5    # numerals differ in width
+    assert "Glue" not in text_of(pieces[0].draw, pieces[0].trim)
+
+
+def test_a_grid_track_that_cannot_hold_its_boxes_says_so(en):
+    spec = dict(VP, count=1, trim=[100, 100], style={"first": 0, "last": 150, "layout": "grid"},
+                labels={"title": "VP"})
+    with pytest.raises(UserError, match="do not fit"):
+        MAKERS["track"](spec, en)
+    with pytest.raises(UserError, match="count: 1"):
+        MAKERS["track"](dict(spec, count=2, trim=[190, 260]), en)
