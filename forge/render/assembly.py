@@ -33,6 +33,7 @@ MINUTES = {
     "mount-board": 10.0,        # glue the board to greyboard, once
     "sandwich-counter": 0.2,    # a counter's share of gluing front sheet, greyboard, back sheet
     "round-card": 0.3,          # four corners with a punch
+    "fold-box": 5.0,            # cut out, score and glue a tuck box
 }
 BOARD_OVERLAP = 10.0            # mm shared by neighbouring tiles (as the kit tiles the board)
 
@@ -59,7 +60,7 @@ LEADING = 1.3
 GAP = 3.0
 TIME_COLUMN = 15.0              # mm kept right of the time table's counts for its minutes
 PANEL_HEAD = 5.5                # room for a panel's title
-MAX_DRAWING = 30.0              # mm: the tallest step drawing
+MAX_DRAWING = 45.0              # mm: the tallest step drawing
 MIN_DRAWING = 14.0
 INK = (0.12, 0.12, 0.12)
 MUTED = (0.4, 0.4, 0.4)
@@ -180,6 +181,7 @@ def tasks(components: list[dict], ctx: RenderContext) -> list[Task]:
     count = {kind: sum(int(c["count"]) for c in components if c["kind"] == kind)
              for kind in KIND_ORDER}
     trimmed = sum(int(c["count"]) for c in components if c["kind"] == "sheet" and c.get("trim"))
+    boxes = sum(int(c["count"]) for c in components if c["draw"] == "tuck-box")
     tiles = sum(board_tiles(c, ctx) for c in components if c["kind"] == "board")
     rows = [
         (_("Cut out cards"), count["card"], MINUTES["cut-card"]),
@@ -194,6 +196,7 @@ def tasks(components: list[dict], ctx: RenderContext) -> list[Task]:
         (_("Cut and join board tiles"), tiles, MINUTES["glue-tile"]),
         (_("Glue the board to greyboard"), count["board"], MINUTES["mount-board"]),
         (_("Trim sheets to size"), trimmed, MINUTES["cut-sheet"]),
+        (_("Cut out and fold tuck boxes"), boxes, MINUTES["fold-box"]),
     ]
     return [Task(what, n, minutes) for what, n, minutes in rows if n]
 
@@ -273,6 +276,10 @@ def panels(components: list[dict], ctx: RenderContext, kinds=None) -> list[Panel
             (diagrams.counter_back, _("Turn it over; glue the back sheet with its marks on the "
                                       "front's marks.")),
             (diagrams.counter_cut, _("Cut along the marks through all three layers.")),
+        ) if two_sided_counters(components) else (
+            (diagrams.counter_front, _("Glue the front sheet to greyboard.")),
+            (diagrams.counter_cut, _("Cut along the marks through the sheet and the "
+                                     "greyboard.")),
         ),
         "card": (
             (diagrams.card_cut, _("Cut the cards along the crop marks.")),
@@ -281,9 +288,18 @@ def panels(components: list[dict], ctx: RenderContext, kinds=None) -> list[Panel
                 size=sleeve) if sleeve else _("Slide each card into a sleeve.")),
         ),
     }
-    return [Panel(_(PANEL_TITLES[kind]),
+    titles = dict(PANEL_TITLES)
+    if not two_sided_counters(components):
+        titles["counter"] = N_("Counters: glue the sheet to greyboard, then cut")
+    return [Panel(_(titles[kind]),
                   tuple(Step(draw, caption) for draw, caption in captions[kind]))
             for kind in (kinds or kinds_of(components))]
+
+
+def two_sided_counters(components: list[dict]) -> bool:
+    """Whether any counter of the kit has a printed back (a `back` or a style's back_style)."""
+    return any(c.get("back") or (c.get("style") or {}).get("back_style")
+               for c in components if c["kind"] == "counter")
 
 
 # --- layout and drawing ---------------------------------------------------------------------------
@@ -331,7 +347,8 @@ def lay_out(content: PageContent, size: tuple[float, float]) -> Layout:
     caption_h = lines * CAPTION_SIZE * LEADING + 1.0
     room = top - HEAD_SIZE * 1.8 - MARGIN
     per_panel = room / max(len(content.panels), 1)
-    drawing = min(MAX_DRAWING, per_panel - PANEL_HEAD - caption_h - GAP)
+    fitted = frame_w * diagrams.FRAME[1] / diagrams.FRAME[0]    # as tall as the width allows
+    drawing = min(MAX_DRAWING, fitted, per_panel - PANEL_HEAD - caption_h - GAP)
     if content.panels and drawing < MIN_DRAWING:
         raise UserError(f"assembly page: {len(content.panels)} diagram rows do not fit a page "
                         f"of {width:g} x {height:g} mm")

@@ -1,0 +1,290 @@
+"""The supplies and assembly page and the duplex test sheet, measured on the PDFs they make."""
+import ctypes
+import math
+from dataclasses import replace
+
+import pypdfium2
+import pypdfium2.raw as raw
+import pytest
+
+from forge.calibrate import grid_cells
+from forge.duplex import FLIPS, mirrors_columns
+from forge.impose import impose_components
+from forge.kit import build_kit, make_components, make_context
+from forge.games import DEFAULT_CONTENT, load_game
+from forge.layout import paper_size
+from forge.model import MM, Page, Placement
+from forge.printing import PrintOptions
+from forge.render import load_makers
+from forge.render.assembly import MINUTES, sleeve_for
+from forge.write import DocInfo, write_pdf
+
+GAMES = ["tetrarchia", "conquest-of-the-empire-2", "demo"]
+PANELS = {"standee": "Standees:", "die": "Dice:", "board": "Board:", "counter": "Counters:",
+          "card": "Cards:"}
+STEPS = {"standee": 4, "die": 4, "board": 4, "counter": 3, "card": 3}
+KINDS = {"tetrarchia": {"standee", "die", "board", "counter"},
+         "conquest-of-the-empire-2": {"die", "counter", "card"},
+         "demo": {"counter", "card"}}
+RULE = (191, 191, 191)          # the frames around the steps
+RING = (0, 77, 217)             # the blue rings of the duplex test's front
+CROSS = (204, 0, 0)             # the red crosses of its back
+SPEC = {"id": "assembly", "kind": "sheet", "family": "instructions", "name": "Assembly",
+        "count": 1, "draw": "assembly"}
+DUPLEX = {"id": "duplex-test", "kind": "sheet", "family": "instructions", "name": "Duplex",
+          "count": 1, "draw": "duplex-test"}
+
+
+# --- measuring --------------------------------------------------------------------------------------
+
+def write_pieces(path, pieces, size):
+    write_pdf(path, [Page(size, [Placement(p, 0.0, 0.0)]) for p in pieces],
+              DocInfo("t", "t", "t", "t", "en"))
+
+
+def page_text(pdf, index):
+    return pdf[index].get_textpage().get_text_range()
+
+
+def paths(page, colour):
+    """Bounds (mm: x0, y0, x1, y1) of the path objects stroked in this colour."""
+    found = []
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != raw.FPDF_PAGEOBJ_PATH:
+            continue
+        r, g, b, a = (ctypes.c_uint() for _ in range(4))
+        raw.FPDFPageObj_GetStrokeColor(obj.raw, r, g, b, a)
+        if (r.value, g.value, b.value) == colour:
+            found.append(tuple(v / MM for v in obj.get_bounds()))
+    return found
+
+
+def text_sizes(page):
+    """The size in points of every text object on the page, as printed."""
+    sizes = []
+    for obj in page.get_objects(max_depth=8):
+        if obj.type == raw.FPDF_PAGEOBJ_TEXT:
+            m = obj.get_matrix()
+            sizes.append(obj.get_font_size() * math.sqrt(abs(m.a * m.d - m.b * m.c)))
+    return sizes
+
+
+def centre(box):
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+@pytest.fixture(scope="module")
+def contexts():
+    made = {}
+
+    def get(game, lang="en", paper="a4", options=PrintOptions()):
+        key = (game, lang, paper, options)
+        if key not in made:
+            made[key] = make_context(game, lang, paper, options=options)
+        return made[key]
+    return get
+
+
+@pytest.fixture(scope="module")
+def assembly_pdf(tmp_path_factory, contexts):
+    made = {}
+
+    def get(game, lang="en", paper="a4"):
+        if (game, lang, paper) not in made:
+            ctx = contexts(game, lang, paper)
+            path = tmp_path_factory.mktemp("assembly") / f"{game}-{lang}-{paper}.pdf"
+            write_pieces(path, load_makers()["assembly"](SPEC, ctx), ctx.paper_size)
+            made[(game, lang, paper)] = pypdfium2.PdfDocument(str(path))
+        return made[(game, lang, paper)]
+    return get
+
+
+# --- assembly diagrams --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_draws_the_steps_of_exactly_the_kinds_the_game_has(assembly_pdf, game):
+    pdf = assembly_pdf(game)
+    text = page_text(pdf, 0)
+    for kind, title in PANELS.items():
+        assert (title in text) == (kind in KINDS[game]), (game, kind)
+    frames = [b for b in paths(pdf[0], RULE) if b[3] - b[1] > 10 and b[2] - b[0] > 20]
+    assert len(frames) == sum(STEPS[kind] for kind in KINDS[game])
+    assert "back sheet" in text               # every game's counters have a printed back
+
+
+def test_one_sided_counters_are_glued_to_greyboard_without_a_back_sheet(tmp_path, contexts):
+    ctx = contexts("demo")
+    counter = {"id": "c", "kind": "counter", "family": "tokens", "name": "x", "count": 9,
+               "trim": [16, 16], "draw": "disc"}
+    ctx = replace(ctx, data={**ctx.data, "game": {**ctx.game, "components": [SPEC, counter]}})
+    write_pieces(tmp_path / "one.pdf", load_makers()["assembly"](SPEC, ctx), ctx.paper_size)
+    pdf = pypdfium2.PdfDocument(str(tmp_path / "one.pdf"))
+    frames = [b for b in paths(pdf[0], RULE) if b[3] - b[1] > 10 and b[2] - b[0] > 20]
+    text = page_text(pdf, 0)
+    assert len(frames) == 2 and "back sheet" not in text and "Counters:" in text
+
+
+def test_the_expected_kinds_are_the_games_own(contexts):
+    for game in GAMES:
+        assert {c["kind"] for c in contexts(game).game["components"]} & set(PANELS) == KINDS[game]
+
+
+def test_no_die_diagram_in_the_demo(assembly_pdf):
+    text = page_text(assembly_pdf("demo"), 0)
+    assert "Dice:" not in text and "die" not in text.lower().replace("diagram", "")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_step_is_a_drawing_not_only_words(assembly_pdf, game):
+    page = assembly_pdf(game)[0]
+    frames = [b for b in paths(page, RULE) if b[3] - b[1] > 10 and b[2] - b[0] > 20]
+    drawn = [o for o in page.get_objects(max_depth=8) if o.type == raw.FPDF_PAGEOBJ_PATH]
+    for frame in frames:
+        inside = [o for o in drawn if _within(tuple(v / MM for v in o.get_bounds()), frame)]
+        assert len(inside) >= 4, (game, frame)
+
+
+def _within(box, frame, slack=0.5):
+    return (box[0] >= frame[0] - slack and box[2] <= frame[2] + slack
+            and box[1] >= frame[1] - slack and box[3] <= frame[3] + slack
+            and box != frame)
+
+
+# --- supplies -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game,sleeve", [("conquest-of-the-empire-2", "66 × 91"),
+                                         ("demo", "66 × 91"), ("tetrarchia", None)])
+def test_the_supplies_name_the_sleeve_for_the_games_cards(assembly_pdf, game, sleeve):
+    text = page_text(assembly_pdf(game), 0)
+    if sleeve:
+        assert f"63.5 × 88.9 mm: {sleeve} mm" in text
+        assert "corner rounder, 3 mm" in text
+    else:
+        assert "Sleeves" not in text and "corner rounder" not in text
+    for words in ("80 g/m", "craft knife", "metal ruler", "cutting mat", "Glue"):
+        assert words in text
+
+
+def test_every_card_size_gets_its_usual_sleeve(tmp_path, contexts):
+    ctx = contexts("demo")
+    components = [dict(SPEC), *(
+        {"id": f"deck-{w}", "kind": "card", "family": "cards", "name": "x", "count": 5,
+         "trim": [w, h], "draw": "card"} for w, h in ((44, 68), (70, 120), (50, 50)))]
+    ctx = replace(ctx, data={**ctx.data, "game": {**ctx.game, "components": components}})
+    write_pieces(tmp_path / "sizes.pdf", load_makers()["assembly"](SPEC, ctx), ctx.paper_size)
+    text = page_text(pypdfium2.PdfDocument(str(tmp_path / "sizes.pdf")), 0)
+    for card, sleeve in (("44 × 68", "46 × 71"), ("70 × 120", "73 × 122"), ("50 × 50", "53 × 53")):
+        assert f"{card} mm: {sleeve} mm" in text
+
+
+def test_the_sleeve_of_a_card_turned_sideways_is_the_same():
+    assert sleeve_for((88.9, 63.5)) == sleeve_for((63.5, 88.9)) == (66, 91)
+
+
+def test_the_time_to_build_is_counted_from_the_kit_and_said_to_be_an_estimate(assembly_pdf,
+                                                                              contexts):
+    components = contexts("demo").game["components"]
+    text = page_text(assembly_pdf("demo"), 0)
+    assert "estimate" in text
+    assert f"12 × {MINUTES['cut-card']:g} min" in text          # 12 road cards
+    assert f"28 × {MINUTES['cut-counter']:g} min" in text       # 12 + 6 + 6 + 4 counters
+    cards = 12 * (MINUTES["cut-card"] + MINUTES["round-card"])
+    counters = 28 * (MINUTES["cut-counter"] + MINUTES["sandwich-counter"])
+    sheets = sum(c["count"] for c in components if c["kind"] == "sheet" and c.get("trim"))
+    boxes = sum(c["count"] for c in components if c["draw"] == "tuck-box")
+    total = cards + counters + sheets * MINUTES["cut-sheet"] + boxes * MINUTES["fold-box"]
+    total = 5 * math.ceil(total / 5)
+    assert f"{total} min" in text.split("About, in all")[1].split("\n")[0]
+    if boxes:
+        assert f"{boxes} × {MINUTES['fold-box']:g} min" in text
+
+
+def test_the_page_is_in_spanish(assembly_pdf):
+    text = page_text(assembly_pdf("conquest-of-the-empire-2", "es"), 0)
+    assert "Materiales y montaje" in text and "63,5 × 88,9 mm: 66 × 91 mm" in text
+    assert "Dados:" in text and "Cartón gris" in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_text_under_6_pt(assembly_pdf, game, lang, paper):
+    sizes = text_sizes(assembly_pdf(game, lang, paper)[0])
+    assert sizes and min(sizes) >= 6 - 0.01
+
+
+# --- duplex test ----------------------------------------------------------------------------------
+
+def duplex_sheet(tmp_path, ctx, options):
+    """The duplex test component imposed as the kit imposes it, written to a PDF."""
+    ctx = replace(ctx, options=options)
+    component = make_components(replace(ctx, data={**ctx.data, "game": {
+        **ctx.game, "components": [DUPLEX]}}))
+    pages = impose_components(component, ctx.paper_size, options)
+    path = tmp_path / "duplex.pdf"
+    write_pdf(path, pages, DocInfo("t", "t", "t", "t", "en"))
+    return pypdfium2.PdfDocument(str(path)), pages
+
+
+def crosses(page):
+    """Centres (mm) of the red crosses: the middle of each horizontal arm."""
+    return [centre(b) for b in paths(page, CROSS) if b[2] - b[0] > b[3] - b[1]]
+
+
+@pytest.mark.parametrize("backs", FLIPS)
+@pytest.mark.parametrize("paper,offset", [("a4", (0.0, 0.0)), ("letter", (1.5, -2.0))])
+def test_the_marks_of_the_duplex_test_coincide_front_and_back(tmp_path, contexts, backs,
+                                                              paper, offset):
+    options = PrintOptions(backs=backs, back_offset=offset)
+    pdf, pages = duplex_sheet(tmp_path, contexts("demo", "en", paper), options)
+    assert [p.side for p in pages] == ["front", "back"]
+    size = paper_size(paper)
+    rings = [centre(b) for b in paths(pdf[0], RING)]
+    marks = crosses(pdf[1])
+    assert len(rings) == len(marks) == 169
+    cells = {cell.target: cell.offset for cell in grid_cells(size)}
+    columns = mirrors_columns(size, backs)
+    for x, y in marks:
+        # behind the front, a perfect printer puts the back point (x, y) here
+        seen = (size[0] - x, y) if columns else (x, size[1] - y)
+        ring = min(rings, key=lambda r: math.dist(r, seen))
+        target = min(cells, key=lambda t: math.dist(t, ring))
+        assert math.dist(target, ring) < 0.05
+        ox, oy = cells[target]
+        expected = (ring[0] - ox, ring[1] + oy) if columns else (ring[0] + ox, ring[1] - oy)
+        assert math.dist(seen, expected) < 0.1, (backs, cells[target], seen, expected)
+        if cells[target] == (0.0, 0.0):
+            assert math.dist(seen, ring) < 0.1
+
+
+def test_the_duplex_test_says_which_back_offset_to_use(tmp_path, contexts):
+    pdf, _ = duplex_sheet(tmp_path, contexts("demo"), PrintOptions())
+    text = " ".join(page_text(pdf, 0).split())
+    assert "--back-offset X,Y" in text and "two-sided" in text and "LONG edge" in text
+    assert "Duplex test: back" in page_text(pdf, 1)
+
+
+@pytest.mark.parametrize("backs", ["fold", "none"])
+def test_without_two_sided_sheets_the_page_says_no_test_is_needed(tmp_path, contexts, backs):
+    pdf, pages = duplex_sheet(tmp_path, contexts("demo"), PrintOptions(backs=backs))
+    assert len(pages) == 1
+    assert "needs no duplex test" in " ".join(page_text(pdf, 0).split())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_duplex_test_text_is_at_least_6_pt(tmp_path, contexts, lang):
+    pdf, _ = duplex_sheet(tmp_path, contexts("demo", lang), PrintOptions(backs="duplex-short"))
+    for index in (0, 1):
+        assert min(text_sizes(pdf[index])) >= 6 - 0.01
+
+
+def test_the_kit_prints_the_duplex_test_on_the_two_faces_of_one_sheet(tmp_path):
+    game = load_game(DEFAULT_CONTENT, "demo")
+    result = build_kit(game, "en", "a4", tmp_path)
+    pdf = pypdfium2.PdfDocument(str(result.folder / "kit.pdf"))
+    texts = [page_text(pdf, i) for i in range(len(pdf))]
+    fronts = [i for i, t in enumerate(texts) if "Duplex test: front" in t]
+    backs = [i for i, t in enumerate(texts) if "Duplex test: back" in t]
+    assert len(fronts) == len(backs) == 1
+    assert fronts[0] % 2 == 0 and backs[0] == fronts[0] + 1    # pages 2n+1 and 2n+2
+    assert len(crosses(pdf[backs[0]])) == 169
