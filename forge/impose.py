@@ -251,7 +251,7 @@ class _Packer:
     """Packs whole blocks onto pages: each block goes on the first page with room for it, left
     to right on a shelf, shelves top to bottom, BLOCK_GAP mm between blocks so that each
     block's crop marks stay apart from its neighbours'. Closed pages have their blocks centred
-    (or, with `anchor` "bottom", centred across and pushed down to the region's bottom)."""
+    (or, with `anchor` "bottom" or "right", pushed against that side of the region)."""
 
     def __init__(self, size: tuple[float, float], region, side: str = "front",
                  anchor: str = "centre"):
@@ -309,6 +309,8 @@ class _Packer:
             by1 = max(b[3] for b in sheet.boxes)
             dx = _half_mm((x0 + x1) / 2 - (bx0 + bx1) / 2)
             dy = y0 - by0 if self.anchor == "bottom" else _half_mm((y0 + y1) / 2 - (by0 + by1) / 2)
+            if self.anchor == "right":
+                dx = x1 - bx1
             pages.append(_moved(sheet.page, dx, dy))
         self.sheets = []
         return pages
@@ -445,40 +447,55 @@ def _mirror_mark(mark: Mark, size, columns: bool, offset) -> Mark:
 
 def fold_pages(components: list[Component], paper: tuple[float, float],
                lines: bool = False) -> list[Page]:
-    """Gutter fold: fronts above the middle of the page, each back upside down below its front,
-    mirrored about a dashed fold line; the blocks are centred across the page and sit on the
-    fold. Where the page has room, the fold line stays FOLD_GAP mm from every bleed with the
-    crop marks between; where that would cost a row, the bleeds meet at the fold and the cuts
-    are marked on the outer sides only."""
-    size, clear = _fold_layout(components, paper)
-    fold_y = size[1] / 2
-    region = (MARGIN, fold_y + clear - MARK_ZONE, size[0] - MARGIN, size[1] - MARGIN)
-    packer = _Packer(size, region, side="fold", anchor="bottom")
+    """Gutter fold: fronts on one half of the page, each back on the other half, mirrored about
+    a dashed fold line across the middle (fronts above a level fold, backs upside down below;
+    or fronts left of an upright fold, backs right). The blocks are centred along the fold and
+    sit against it. Where the page has room, the fold line stays FOLD_GAP mm from every bleed
+    with the crop marks between; where that would cost a row, the bleeds meet at the fold and
+    the cuts are marked on the outer sides only."""
+    size, clear, upright = _fold_layout(components, paper)
+    width, height = size
+    fold = width / 2 if upright else height / 2
+    if upright:
+        region = (MARGIN, MARGIN, fold - clear + MARK_ZONE, height - MARGIN)
+        bounds = (MARGIN, MARGIN, fold - 0.25, height - MARGIN)
+    else:
+        region = (MARGIN, fold + clear - MARK_ZONE, width - MARGIN, height - MARGIN)
+        bounds = (MARGIN, fold + 0.25, width - MARGIN, height - MARGIN)
+    packer = _Packer(size, region, side="fold", anchor="right" if upright else "bottom")
     for run in _runs(components):
         for block in _blocks(run, packer.region_size):
             packer.place(block)
     pages = packer.close()
     for page in pages:
-        page.marks = [m for m in page.marks if min(m.y1, m.y2) >= fold_y + 0.25 - 1e-6]
+        page.marks = [m for m in page.marks if _inside(m, bounds)]
         if lines:
-            page.marks = extend_marks(page, bounds=(MARGIN, fold_y + 0.25, size[0] - MARGIN,
-                                                    size[1] - MARGIN))
-        _add_fold_backs(page, fold_y)
+            page.marks = extend_marks(page, bounds=bounds)
+        _add_fold_backs(page, fold, upright)
     return pages
 
 
+def _inside(mark: Mark, bounds) -> bool:
+    x0, y0, x1, y1 = bounds
+    return (min(mark.x1, mark.x2) >= x0 - 1e-6 and max(mark.x1, mark.x2) <= x1 + 1e-6
+            and min(mark.y1, mark.y2) >= y0 - 1e-6 and max(mark.y1, mark.y2) <= y1 + 1e-6)
+
+
 def _fold_layout(components: list[Component], paper: tuple[float, float]):
-    """The page (portrait or landscape) and the room between the fold and the nearest bleed
-    that put the most of the largest piece in a fold half; the wider room when they tie."""
+    """The page (portrait or landscape), the room between the fold and the nearest bleed, and
+    whether the fold is upright, that put the most of the largest piece in a fold half; the
+    wider room, then a level fold, when they tie."""
     largest = max(components, key=lambda c: c.pieces[0].trim[0] * c.pieces[0].trim[1])
     first = largest.pieces[0]
     best, best_count = None, 0
     for clear in (FOLD_GAP, 0.0):
-        for size in (paper, (paper[1], paper[0])):
-            region = (size[0], size[1] / 2 - clear + MARK_ZONE + MARGIN)
-            grid = grid_on(first.trim, first.bleed, largest.shared_cuts, *region)
-            if grid and grid.per_page > best_count:
-                best, best_count = (size, clear), grid.per_page
+        for upright in (False, True):
+            for size in (paper, (paper[1], paper[0])):
+                half = ((size[0] / 2 - clear + MARK_ZONE + MARGIN, size[1]) if upright else
+                        (size[0], size[1] / 2 - clear + MARK_ZONE + MARGIN))
+                grid = grid_on(first.trim, first.bleed, largest.shared_cuts, *half)
+                if grid and grid.per_page > best_count:
+                    best, best_count = (size, clear, upright), grid.per_page
     if best is None:
         raise UserError(f"{largest.id}: a {first.trim[0]} x {first.trim[1]} mm piece does not fit "
                         f"on half a {paper[0]:g} x {paper[1]:g} mm page; print it with another "
@@ -486,21 +503,29 @@ def _fold_layout(components: list[Component], paper: tuple[float, float]):
     return best
 
 
-def _add_fold_backs(page: Page, fold_y: float) -> None:
-    """Each front's back mirrored about the fold line (so upside down), and the marks too."""
-    mirror_size = (page.size[0], 2 * fold_y)     # rows mirror about the fold line
-    page.placements += [back_of(p, mirror_size, columns=False) for p in page.placements]
-    page.marks += [Mark(m.x1, 2 * fold_y - m.y1, m.x2, 2 * fold_y - m.y2) for m in page.marks]
-    page.marks += fold_line(page.size[0], fold_y)
+def _add_fold_backs(page: Page, fold: float, upright: bool) -> None:
+    """Each front's back mirrored about the fold line, and the marks too: upside down below a
+    level fold, side by side beyond an upright one."""
+    if upright:
+        mirror = (2 * fold, page.size[1])
+        page.placements += [back_of(p, mirror, columns=True) for p in page.placements]
+        page.marks += [Mark(2 * fold - m.x1, m.y1, 2 * fold - m.x2, m.y2) for m in page.marks]
+        page.marks += fold_line(page.size[1], fold, upright=True)
+        return
+    mirror = (page.size[0], 2 * fold)
+    page.placements += [back_of(p, mirror, columns=False) for p in page.placements]
+    page.marks += [Mark(m.x1, 2 * fold - m.y1, m.x2, 2 * fold - m.y2) for m in page.marks]
+    page.marks += fold_line(page.size[0], fold)
 
 
-def fold_line(width: float, y: float) -> list[Mark]:
-    """The dashed fold line across the page, as short marks."""
+def fold_line(length: float, at: float, upright: bool = False) -> list[Mark]:
+    """The dashed fold line across the page (`length` mm long, at x or y = `at`), as marks."""
     on, off = FOLD_DASH
-    marks, x = [], MARGIN
-    while x < width - MARGIN - 1e-6:
-        marks.append(Mark(x, y, min(x + on, width - MARGIN), y))
-        x += on + off
+    marks, t = [], MARGIN
+    while t < length - MARGIN - 1e-6:
+        end = min(t + on, length - MARGIN)
+        marks.append(Mark(at, t, at, end) if upright else Mark(t, at, end, at))
+        t += on + off
     return marks
 
 

@@ -160,3 +160,24 @@ def test_a_shared_sheet_s_back_mirrors_its_front_within_a_tenth_of_a_millimetre(
         for line in backs:
             assert any(all(abs(u - v) <= 0.1 for u, v in zip(line, f)) for f in fronts), line
     assert shared, "no sheet holds both families"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_tall_aid_folds_about_an_upright_line(tmp_path, paper):
+    """A 125 x 190 mm two-sided aid fits no half of a level fold: the page folds about an
+    upright line in its middle instead, the aid's back mirrored beside its front."""
+    aid = component("aid", 3, (125, 190), bleed=0, kind="sheet", colour=(30, 150, 90))
+    path, pages = written(tmp_path, [aid], paper, PrintOptions(backs="fold"))
+    assert len(pages) == 3
+    for index, page in enumerate(pages):
+        width, height = page.size
+        fold = width / 2
+        lines = stroked_lines(path, index)
+        dashes = [line for line in lines if abs(line[0] - fold) < 0.01 and abs(line[2] - fold) < 0.01]
+        assert len(dashes) > 10, "no dashed fold line down the middle"
+        image = render(path, index, DPI)
+        front = colour_box(image, (30, 150, 90), DPI)
+        back = colour_box(image, (225, 105, 165), DPI)
+        assert front[2] <= fold + PIXEL and back[0] >= fold - PIXEL
+        mirrored = (2 * fold - back[2], back[1], 2 * fold - back[0], back[3])
+        assert all(abs(a - b) <= 2 * PIXEL for a, b in zip(mirrored, front)), (front, mirrored)

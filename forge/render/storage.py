@@ -4,8 +4,8 @@
 glue tab in a row; a lid with a tuck flap on the back, a bottom with a glued flap on the front,
 dust flaps on both sides; a thumb notch in the front's top edge). Its inside is the card (or
 sleeve) plus `clearance` on width and height, and the deck's thickness plus `clearance` in
-depth: `card_thickness` per card (0.32 mm: 300 g/m2 card), plus `sleeve_thickness` per card
-when `sleeved`. The component names its deck with `deck:` (a deck of cards.yaml; the card
+depth: `card_microns` per card (320: 300 g/m2 card), plus `sleeve_microns` per card when
+`sleeved` (the card's size is then the `sleeve`'s, 66 x 91 mm unless given). The component names its deck with `deck:` (a deck of cards.yaml; the card
 component printing that deck gives the card's size), or several decks sharing one box with
 the style's `decks:`. Cut lines are solid, fold lines dashed, glue areas hatched. The box is
 laid upright on the page, or across it when only that fits; a box too big for the paper is
@@ -225,11 +225,11 @@ def make_tuck_box(component: dict, ctx) -> list[Piece]:
     sleeved = bool(style.get("sleeved"))
     if sleeved:
         card = tuple(style.get("sleeve", SLEEVE_SIZE))
-    thickness = float(style.get("card_thickness", CARD_THICKNESS))
+    thickness = style.get("card_microns", CARD_THICKNESS * 1000) / 1000
     if sleeved:
-        thickness += float(style.get("sleeve_thickness", SLEEVE_THICKNESS))
+        thickness += style.get("sleeve_microns", SLEEVE_THICKNESS * 1000) / 1000
     count = sum(deck_total(deck) for deck in decks)
-    box = box_for(card, count, thickness, float(style.get("clearance", CLEARANCE)))
+    box = box_for(card, count, thickness)
     page = ctx.paper_size
     turned = _orientation(box, page, component, ctx)
     face = _box_face(decks, style, ctx, where)

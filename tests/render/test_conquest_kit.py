@@ -167,14 +167,14 @@ def smallest_font(path: Path) -> float:
 @pytest.mark.parametrize("lang,paper", [("en", "a4"), ("en", "letter"), ("es", "a4"),
                                         ("es", "letter")])
 def test_reference_aids_are_two_sided_two_to_a_sheet_and_show_the_gaps(lang, paper, tmp_path):
-    """Six player aids of 130 x 190 mm printed on both faces, 6 pt or larger, two to a sheet of
+    """Six player aids of 125 x 190 mm printed on both faces, 6 pt or larger, two to a sheet of
     A4 or Letter (three sheets, not six full pages)."""
     ctx = context(lang, paper)
     made = {c.id: c for c in make_components(ctx, only={"conquest-reference",
                                                          "conquest-card-list"})}
     sheets = made["player-reference"]
     assert len(sheets.pieces) == 6                         # one per player
-    assert sheets.pieces[0].trim == (130, 190) and sheets.pieces[0].back is not None
+    assert sheets.pieces[0].trim == (125, 190) and sheets.pieces[0].back is not None
     path = tmp_path / "reference.pdf"
     text = " ".join(pdf_faces(sheets.pieces[0], path))
     assert smallest_font(path) >= 6.0 - 1e-6

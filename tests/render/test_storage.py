@@ -131,7 +131,7 @@ def test_every_word_on_boxes_and_labels_is_at_least_6_pt(ctx, tmp_path):
 def test_a_box_too_big_for_the_paper_is_refused_by_name():
     ctx = make_context("conquest-of-the-empire-2", "en", "a4", check_catalogs=False)
     component, *_ = of_maker(ctx, "tuck-box")
-    sleeved = dict(component, style={"sleeved": True, "sleeve_thickness": 0.2})
+    sleeved = dict(component, style={"sleeved": True, "sleeve_microns": 200})
     with pytest.raises(UserError, match=f"component '{component['id']}'.*tuck box measures"):
         storage.make_tuck_box(sleeved, ctx)
 
