@@ -37,11 +37,13 @@ def decorate_tiles(pages: list[Page], tiles, piece: Piece, ctx: RenderContext) -
         label = ctx.tr._("Board tile {number} of {total}: row {row}, column {column}").format(
             number=number[tile.row, tile.column], total=len(tiles),
             row=tile.row + 1, column=tile.column + 1)
-        hint = ctx.tr._("Cut at the trim marks and along the picture's inner edges; glue the "
-                        "tiles in number order.")
+        hint = (ctx.tr._("Cut at the trim marks and along the picture's inner edges; glue the "
+                         "tiles in number order.") if ctx.options.marks != "none" else
+                ctx.tr._("Cut along the picture's inner edges; glue the tiles in number order."))
         notes = {side: _seam_note(ctx, number, tile, side, other)
                  for side, other in _neighbours(tile, tiles).items()}
-        page.marks += _trim_marks(tile, piece)
+        if ctx.options.marks != "none":          # 'lines' too: a line would cross the art
+            page.marks += _trim_marks(tile, piece)
         texts = _margin_texts(page, tile, piece, label, hint, notes)
         strips = _strips(tile, tiles, number)
         page.decorate.append(_decoration(tile, texts, [rect for _, rect in strips],
