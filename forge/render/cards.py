@@ -20,6 +20,12 @@ the symbol in a disc at the left, the class's name in the middle and the cost in
 right; a class without an icon leaves its corner empty (its name still says what it is). A card's
 `mark` (a numeral such as 'IV') is drawn large on the art panel, over a faint icon.
 
+The deck's back (`back:` in cards.yaml) is its `fill` to the bleed, an even field, with a medallion
+holding its `icon` and, under it, its title and subtitle: nothing comes within 6 mm of the trim, so
+a back printed a little off its front, or cut a little off its marks, looks the same on every card.
+A light `fill` keeps the backs cheap in ink; give each deck (and any cards a player must tell apart
+face down) a fill and emblem of its own.
+
 With the 'saver' ink option there are no large fills: frames, bands and panels become outlines in
 the class's colour, and every text, icon and cost is kept.
 """
