@@ -304,7 +304,9 @@ def _draw_ruler(canvas, x: float, y: float, caption: str) -> None:
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Break text into lines no wider than width."""
     lines, line = [], ""
-    for word in text.split():
+    for word in text.replace("\n", " ").split(" "):    # a no-break space keeps its words together
+        if not word:
+            continue
         candidate = f"{line} {word}" if line else word
         if line and text_width(candidate, font, size) > width:
             lines.append(line)

@@ -8,11 +8,12 @@ build from the kit's counts, and one row of numbered drawings for each kind of p
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from functools import partial
 
 from forge import fonts
-from forge.calibrate import wrap
+from forge.calibrate import wrap as _wrap
 from forge.errors import UserError
 from forge.i18n import N_
 from forge.layout import tile_board
@@ -79,6 +80,11 @@ class Step:
 class Panel:
     title: str
     steps: tuple[Step, ...]
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines no wider than width, never breaking between a number and its unit."""
+    return _wrap(re.sub(r"(\d) (mm|min|g/m²)", "\\1\u00a0\\2", text), font, size, width)
 
 
 # --- the maker -----------------------------------------------------------------------------------
@@ -473,6 +479,10 @@ def _draw_frame(c, step: Step, label: str, x: float, y: float, w: float, h: floa
     c.scale(scale, scale)
     step.draw(c)
     c.restoreState()
+    label_w = fonts.text_width(label, fonts.SANS_BOLD, CAPTION_SIZE)
+    c.setFillColorRGB(1, 1, 1)                  # the number stays readable over a drawing
+    c.rect(x + 0.6, y + h - 2.0 - CAPTION_SIZE * 0.75, label_w + 1.2, CAPTION_SIZE + 0.6,
+           stroke=0, fill=1)
     c.setFillColorRGB(*INK)
     c.setFont(fonts.SANS_BOLD, CAPTION_SIZE)
     c.drawString(x + 1.2, y + h - 1.2 - CAPTION_SIZE * 0.75, label)

@@ -259,10 +259,6 @@ def standee_base(c) -> None:
         _line(c, 20 + dx, 4.6, 20 + dx, 22, width=LINE * 1.6)
     _line(c, 19.6, 4.6, 11, 4.6, width=LINE * 1.6)
     _line(c, 20.4, 4.6, 29, 4.6, width=LINE * 1.6)
-    c.saveState()
-    c.setFillColorRGB(0.55, 0.25, 0.25)
-    c.circle(17.5, 19.5, 1.1, stroke=0, fill=1)
-    c.restoreState()
     bent_arrow(c, 18.5, 11, 12, 6.5, bend=-0.35)
     bent_arrow(c, 21.5, 11, 28, 6.5, bend=0.35)
 
@@ -370,7 +366,7 @@ def _tile(c, x, y, w, h, strip=4.0, marks=True) -> None:
 def board_cut(c) -> None:
     _tile(c, 6, 5, 22, 16)
     crop_marks(c, 6, 5, 26, 16)
-    knife(c, 18.0, 21.0, angle=math.radians(15))
+    knife(c, 15.0, 21.0, angle=math.radians(8))
 
 
 def board_lay(c) -> None:
@@ -445,13 +441,13 @@ def counter_cut(c) -> None:
 # --- cards ---------------------------------------------------------------------------------------
 
 def card_cut(c) -> None:
-    _rect(c, 2, 1.5, 36, 23, fill=PAPER, width=THIN)
-    for i in range(2):
+    _rect(c, 5, 1.0, 30, 24, fill=PAPER, width=THIN)
+    for i in range(3):
         for j in range(2):
-            _rect(c, 8 + i * 11, 3.5 + j * 10, 10, 9, fill=CARD, width=THIN)
-    crop_marks(c, 8, 3.5, 21, 19, length=1.5, gap=0.5)
-    _line(c, 29.5, 13.0, 37.0, 13.0, width=THIN)
-    scissors(c, 29.5, 13.0, angle=math.radians(180), size=0.8)
+            _rect(c, 8 + i * 7.6, 2.6 + j * 10.4, 7.0, 9.8, fill=CARD, width=THIN)
+    crop_marks(c, 8, 2.6, 22.2, 20.2, length=1.3, gap=0.5)
+    _line(c, 31.0, 12.7, 36.5, 12.7, width=THIN)
+    scissors(c, 31.0, 12.7, angle=math.radians(180), size=0.7)
 
 
 def card_round(c) -> None:
