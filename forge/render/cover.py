@@ -20,7 +20,8 @@ COVER_ART = (180.0, 100.0)      # mm: the cover art's box, at the top of the pag
 ART_GAP = 4.0                   # mm between the art and the text below it
 BODY_SIZES = (9.0, 8.5, 8.0, 7.5)    # body text sizes tried, largest first
 MIN_PT = 7.0
-SKIPPED_FAMILIES = {"instructions"}  # not listed as what the kit holds
+ABOUT_THE_KIT = {"cover", "instructions", "assembly", "duplex-test"}   # makers of pages about
+# the kit itself: their families are not listed as what the kit holds
 
 
 @maker("cover", reads=("game", "manifest", "options"))
@@ -100,11 +101,13 @@ def _span(low: int, high: int) -> str:
 
 
 def inside(ctx: RenderContext) -> list[dict]:
-    """What the kit holds: each family but the instructions, with how many pieces it has."""
+    """What the kit holds: each family but those about the kit itself (cover, instructions,
+    duplex test), with how many pieces it has."""
     families = {f["id"]: f["name"] for f in ctx.game["families"]}
+    about = {c["family"] for c in ctx.game["components"] if c["draw"] in ABOUT_THE_KIT}
     counts: dict[str, int] = {}
     for row in ctx.manifest:
-        if row["family"] in SKIPPED_FAMILIES:
+        if row["family"] in about:
             continue
         counts[row["family"]] = counts.get(row["family"], 0) + row["count"]
     return [{"name": families[family], "count": count} for family, count in counts.items()]
