@@ -257,7 +257,7 @@ def _draw_cell_borders(canvas, size) -> None:
 def _draw_axes(canvas, size, texts: Texts) -> None:
     """The X values above the columns and the Y values left of the rows."""
     x0, y0 = _grid_origin(size)
-    width, height = _grid_size()
+    height = _grid_size()[1]
     canvas.setFillColorRGB(*TEXT_COLOUR)
     canvas.setFont(SANS_BOLD, LABEL_SIZE)
     top = y0 + height + 1.5
@@ -272,7 +272,7 @@ def _draw_axes(canvas, size, texts: Texts) -> None:
 def _draw_footer(canvas, size, note: str, texts: Texts) -> None:
     """A note under the grid, the steps, then the ruler."""
     width = size[0]
-    x0, y0 = _grid_origin(size)
+    y0 = _grid_origin(size)[1]
     canvas.setFillColorRGB(*TEXT_COLOUR)
     canvas.setFont(SANS_ITALIC, TEXT_SIZE)
     canvas.drawCentredString(width / 2, y0 - 4.0, note)

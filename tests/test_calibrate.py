@@ -1,6 +1,7 @@
 """The duplex calibration sheet, measured on the rendered PDF, and `forge calibrate --save`."""
 import math
 import tomllib
+from dataclasses import replace
 
 import pypdfium2
 import pytest
@@ -8,15 +9,14 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageOps
 from pypdf import PdfReader
 
+import forge.cli.calibrate as cli_print
 from forge.calibrate import calibration_info, calibration_pages, offset_label
+from forge.cli.calibrate import calibrate
 from forge.duplex import FLIPS, mirrors_columns
 from forge.i18n import Translator
 from forge.layout import paper_size
 from forge.printing import load_profile
 from forge.write import write_pdf
-
-import forge.cli.calibrate as cli_print
-from forge.cli.calibrate import calibrate
 
 DPI = 300
 PX = 25.4 / DPI                 # mm per pixel
@@ -265,3 +265,31 @@ def test_a_bad_profile_name_is_a_clear_error(config):
     result = run("--save", "0,0", "--profile", "my printer")
     assert result.exit_code == 1
     assert "error: " in result.output and "letters, digits" in result.output
+
+
+# --- the same sheet inside every kit --------------------------------------------------------------
+
+def test_the_kits_duplex_test_page_is_the_calibration_sheet(sheets, tmp_path):
+    """The rings of the kit's duplex test page (forge/render/duplextest.py) are where the
+    calibration sheet puts them, and its back is the sheet's back: one drawing for both."""
+    from forge.impose import impose_components
+    from forge.kit import make_components, make_context
+    from forge.printing import PrintOptions
+
+    spec = {"id": "duplex-test", "kind": "sheet", "family": "calibration", "name": "Duplex",
+            "count": 1, "draw": "duplex-test"}
+    options = PrintOptions(backs="duplex-short")
+    ctx = make_context("demo", "en", "a4", options=options)
+    ctx = replace(ctx, data={**ctx.data, "game": {**ctx.game, "components": [spec]}})
+    pages = impose_components(make_components(ctx), ctx.paper_size, options)
+    write_pdf(tmp_path / "kit-page.pdf", pages, calibration_info("a4", "duplex-short", ctx.tr))
+    size = paper_size("a4")
+    kit_rings = shape_centres(colour_mask(render(tmp_path / "kit-page.pdf", 0), "blue"), size[1])
+    _pdf, _size, rings, back = sheets("a4", "duplex-short")
+    assert len(kit_rings) == len(rings) == 13 * 13
+    assert max(min(math.dist(k, r) for r in rings) for k in kit_rings) < 0.1
+    kit_back = render(tmp_path / "kit-page.pdf", 1)
+    crosses = shape_centres(colour_mask(back, "red"), size[1])
+    kit_crosses = shape_centres(colour_mask(kit_back, "red"), size[1])
+    assert len(kit_crosses) == len(crosses) == 13 * 13
+    assert max(min(math.dist(k, c) for c in crosses) for k in kit_crosses) < 0.1

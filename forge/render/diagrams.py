@@ -161,7 +161,10 @@ def scissors(c, x, y, angle=0.0, size=1.0) -> None:
     c.restoreState()
 
 
-def knife(c, x, y, angle=math.radians(60)) -> None:
+KNIFE_ANGLE = math.radians(60)
+
+
+def knife(c, x, y, angle=KNIFE_ANGLE) -> None:
     """A craft knife with its blade tip at (x, y), the handle up along `angle`."""
     c.saveState()
     c.translate(x, y)

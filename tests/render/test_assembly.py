@@ -4,14 +4,14 @@ import math
 from dataclasses import replace
 
 import pypdfium2
-import pypdfium2.raw as raw
 import pytest
+from pypdfium2 import raw
 
 from forge.calibrate import grid_cells
 from forge.duplex import FLIPS, mirrors_columns
+from forge.games import DEFAULT_CONTENT, load_game
 from forge.impose import impose_components
 from forge.kit import build_kit, make_components, make_context
-from forge.games import DEFAULT_CONTENT, load_game
 from forge.layout import paper_size
 from forge.model import MM, Page, Placement
 from forge.printing import PrintOptions
@@ -77,10 +77,10 @@ def centre(box):
 def contexts():
     made = {}
 
-    def get(game, lang="en", paper="a4", options=PrintOptions()):
+    def get(game, lang="en", paper="a4", options=None):
         key = (game, lang, paper, options)
         if key not in made:
-            made[key] = make_context(game, lang, paper, options=options)
+            made[key] = make_context(game, lang, paper, options=options or PrintOptions())
         return made[key]
     return get
 
