@@ -148,3 +148,46 @@ def test_registration_targets_meet_through_the_sheet(kits):
         assert width - bx == pytest.approx(fx, abs=0.1) and by == pytest.approx(fy, abs=0.1)
         checked += 1
     assert checked >= 5
+
+
+def test_cover_is_the_first_page_in_the_kits_language(kits):
+    """Spanish Conquest: the translated title, the players, the print plan and the cover art
+    (a form drawn on the page) on page 1; the PDFs name the kit's makers, not the publisher."""
+    result = kits["conquest-of-the-empire-2"]
+    reader = PdfReader(str(result.folder / "kit.pdf"))
+    text = reader.pages[0].extract_text()
+    assert "CONQUISTA DEL IMPERIO II" in text and "CONQUEST OF THE EMPIRE" not in text
+    assert "2–6 jugadores" in text and "Plan de impresión".upper() in text.upper()
+    for row in manifest_of(result)["print_plan"]:
+        first = f"{row['first']}–{row['last']}" if row["last"] > row["first"] else str(row["first"])
+        assert first in text
+    xobjects = reader.pages[0]["/Resources"].get("/XObject") or {}
+    assert any(name.startswith("/art") or name.startswith("/FormXob") for name in xobjects)
+    author = reader.metadata.author
+    assert author and "Eagle" not in author
+    assert "forge" in author
+
+
+def test_one_family_one_paper(content_copy):
+    """A family whose components go on different papers is refused, naming them."""
+    from forge.errors import UserError
+    from forge.kit import context_for, lay_out_kit
+
+    path = content_copy / "demo" / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("    name: Bandits\n", "    name: Bandits\n    paper: card\n", 1)
+    path.write_text(text, encoding="utf-8")
+    game = load_game(content_copy, "demo")
+    with pytest.raises(UserError, match="bandits \\(card\\)"):
+        lay_out_kit(context_for(game, "en", "a4"))
+
+
+def test_howto_of_a_group_is_headed_by_the_group(kits):
+    """Conquest's coins: one howto under 'Monedas', not under the gold coins' own name."""
+    result = kits["conquest-of-the-empire-2"]
+    manifest = manifest_of(result)
+    reader = PdfReader(str(result.folder / "kit.pdf"))
+    entry = next(c for c in manifest["components"] if c["id"] == "instructions")
+    text = "".join(reader.pages[n - 1].extract_text() for n in entry["kit_pages"])
+    assert "Monedas:" in text
+    assert "Monedas de oro (10 talentos):" not in text
