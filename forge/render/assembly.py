@@ -271,8 +271,8 @@ def panels(components: list[dict], ctx: RenderContext, kinds=None) -> list[Panel
         "board": (
             (diagrams.board_cut, _("Cut each tile along its marks; the shaded overlap strip "
                                    "stays on.")),
-            (diagrams.board_lay, _("Slide the strip under the neighbouring tile until the "
-                                   "alignment marks meet.")),
+            (diagrams.board_lay, _("Lay the next tile over the shaded strip so that its "
+                                   "picture runs on.")),
             (diagrams.board_glue, _("Glue the strip and press the tiles together.")),
             (diagrams.board_mount, _("Glue the board to greyboard with PVA, weigh it down, "
                                      "trim the edges.")),

@@ -374,11 +374,10 @@ def board_cut(c) -> None:
 
 def board_lay(c) -> None:
     _tile(c, 3, 5, 16, 16)
-    _rect(c, 21, 6.5, 16, 16, fill=(0.80, 0.87, 0.74))
-    for y in (5 + 16 * 0.25, 5 + 16 * 0.75):
-        _polygon(c, [(21, y + 1.5 + 0.0), (22.2, y + 1.5 + 0.8), (22.2, y + 1.5 - 0.8)],
-                 fill=INK, stroke=None)
-    arrow(c, 30, 14.5, 23.5, 13.0)
+    _line(c, 3, 9, 23, 15, color=(0.25, 0.45, 0.75), width=LINE * 2)       # the picture ...
+    _rect(c, 22, 7.5, 15, 16, fill=(0.80, 0.87, 0.74))
+    _line(c, 22, 16.3, 37, 20.8, color=(0.25, 0.45, 0.75), width=LINE * 2)  # ... runs on
+    arrow(c, 31, 13.5, 24.5, 11.5)
 
 
 def board_glue(c) -> None:
