@@ -9,8 +9,8 @@ from forge.model import MM
 
 pytestmark = pytest.mark.slow
 KITS = [(lang, paper) for lang in ("en", "es") for paper in ("a4", "letter")]
-FAMILY_FILES = ["instructions.pdf", "reference.pdf", "sheets.pdf", "board.pdf", "tokens.pdf",
-                "figures.pdf", "atlas.pdf", "kit.pdf"]
+FAMILY_FILES = ["instructions.pdf", "calibration.pdf", "reference.pdf", "sheets.pdf", "board.pdf",
+                "tokens.pdf", "figures.pdf", "atlas.pdf", "storage.pdf", "kit.pdf"]
 
 
 def mm(value):
@@ -83,9 +83,9 @@ def test_manifest_matches_content_and_pdfs(built_kits, kit, tetrarchia):
     assert (manifest["game"], manifest["language"], manifest["paper"]) == ("tetrarchia", *kit)
     assert manifest["edition"] == tetrarchia.meta["edition"]
     declared = {c["id"]: c for c in tetrarchia.meta["components"]}
-    assert [c["id"] for c in manifest["components"]] == [
-        c["id"] for f in tetrarchia.meta["families"] for c in tetrarchia.meta["components"]
-        if c["family"] == f["id"]]
+    assert sorted(c["id"] for c in manifest["components"]) == sorted(declared)
+    firsts = [c["kit_pages"][0] for c in manifest["components"]]
+    assert firsts == sorted(firsts)         # listed in the order kit.pdf prints them
     for entry in manifest["components"]:
         spec = declared[entry["id"]]
         assert entry["count"] == spec["count"] and entry["kind"] == spec["kind"]
