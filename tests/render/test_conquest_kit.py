@@ -80,7 +80,7 @@ def test_components_print_every_card_once_per_copy():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_every_class_prints_its_symbol_and_name_in_the_corners_layout(lang):
+def test_every_class_prints_its_symbol_and_name_in_the_conquest_layout(lang):
     ctx = context(lang)
     for component, deck_id in (("conquest-cards", "conquest"), ("senate-votes", "senate-votes"),
                                ("starting-senators", "starting-senators")):
@@ -88,7 +88,7 @@ def test_every_class_prints_its_symbol_and_name_in_the_corners_layout(lang):
         names = {k["id"]: k["name"] for k in deck["classes"]}
         expected = [card["class"] for card in deck["cards"] for _ in range(card["count"])]
         for face, klass in zip(faces(ctx, component), expected, strict=True):
-            assert face["layout"] == "corners"
+            assert face["layout"] == "conquest"
             assert face["foot"] == names[klass] and face["foot"]
             assert face["foot_icon"] == CLASS_ICONS[klass]
 
