@@ -105,7 +105,8 @@ def make_assembly(component: dict, ctx: RenderContext) -> list[Piece]:
         panels=panels(components, ctx, (component.get("style") or {}).get("diagrams")))
     layout = lay_out(content, size)
     return [Piece(component["id"], component.get("kind", "sheet"), size, 0,
-                  partial(draw_page, content=content, layout=layout, size=size),
+                  diagrams.in_ink(partial(draw_page, content=content, layout=layout,
+                                          size=size), ctx.ink),
                   label=component["name"])]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+from forge.ink import gray
+
 FRAME = (40.0, 26.0)
 
 INK = (0.15, 0.15, 0.15)
@@ -24,6 +26,37 @@ SLEEVE = (0.45, 0.62, 0.85)
 STEEL = (0.78, 0.80, 0.83)
 LINE = 0.3
 THIN = 0.18
+
+
+# --- grayscale ---------------------------------------------------------------------------------
+
+class NeutralCanvas:
+    """A canvas that prints every RGB colour set on it as the gray of its luminance, for
+    `--ink grayscale` kits (forge/ink.py): the drawings keep their constants, the PDF gets none."""
+
+    def __init__(self, canvas):
+        self._canvas = canvas
+
+    def __getattr__(self, name):
+        return getattr(self._canvas, name)
+
+    def setFillColorRGB(self, r, g, b, alpha=None):
+        self._canvas.setFillColorRGB(*_neutral(r, g, b))
+
+    def setStrokeColorRGB(self, r, g, b, alpha=None):
+        self._canvas.setStrokeColorRGB(*_neutral(r, g, b))
+
+
+def _neutral(r, g, b) -> tuple[float, float, float]:
+    value = int(gray("#{:02x}{:02x}{:02x}".format(*(round(v * 255) for v in (r, g, b))))[1:3], 16)
+    return (value / 255,) * 3
+
+
+def in_ink(draw, ink: str):
+    """A draw function as this ink variant prints it: through a NeutralCanvas in grayscale."""
+    if ink != "grayscale":
+        return draw
+    return lambda canvas: draw(NeutralCanvas(canvas))
 
 
 # --- primitives ----------------------------------------------------------------------------------

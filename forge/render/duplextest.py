@@ -4,7 +4,7 @@ sheet of kit.pdf, so a player who only has the PDF can measure their printer fir
 The piece is a full page whose back is the calibration sheet's back page. The kit places a back
 where the flip puts it and moves it by the kit's back offset; the back face undoes both, so the
 crosses land exactly where the calibration sheet puts them and the cell read off the printed
-sheet is the whole offset this printer needs, whatever offset the kit was built with.
+sheet is the whole offset this printer needs, whatever offset the kit was built with. A grayscale kit prints the rings and crosses in gray.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from forge.duplex import FLIPS, mirrors_columns
 from forge.model import Piece, pt
 from forge.render import maker
 from forge.render.context import RenderContext
+from forge.render.diagrams import in_ink
 
 NOTE_SIZE = pt(10)
 MARGIN = 20.0
@@ -34,10 +35,11 @@ def make_duplex_test(component: dict, ctx: RenderContext) -> list[Piece]:
         return [Piece(component["id"], component.get("kind", "sheet"), size, 0,
                       partial(_draw_note, size=size, text=text), label=component["name"])]
     texts = Texts(ctx.tr, size, backs, kit=True)
+    front = partial(draw_front, size=size, texts=texts)
+    back = partial(_draw_back_face, size=size, backs=backs, texts=texts,
+                   offset=ctx.options.back_offset)
     return [Piece(component["id"], component.get("kind", "sheet"), size, 0,
-                  partial(draw_front, size=size, texts=texts), label=component["name"],
-                  back=partial(_draw_back_face, size=size, backs=backs, texts=texts,
-                               offset=ctx.options.back_offset))]
+                  in_ink(front, ctx.ink), label=component["name"], back=in_ink(back, ctx.ink))]
 
 
 def back_turn(size: tuple[float, float], backs: str) -> int:

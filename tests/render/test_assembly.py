@@ -288,3 +288,22 @@ def test_the_kit_prints_the_duplex_test_on_the_two_faces_of_one_sheet(tmp_path):
     assert len(fronts) == len(backs) == 1
     assert fronts[0] % 2 == 0 and backs[0] == fronts[0] + 1    # pages 2n+1 and 2n+2
     assert len(crosses(pdf[backs[0]])) == 169
+
+
+@pytest.mark.parametrize("game", ["tetrarchia", "demo"])
+def test_a_grayscale_kit_gets_gray_drawings_and_a_gray_test_sheet(tmp_path, game):
+    options = PrintOptions(ink="grayscale")
+    ctx = make_context(game, "en", "a4", options=options)
+    pieces = load_makers()["assembly"](SPEC, ctx)
+    duplex = load_makers()["duplex-test"](DUPLEX, ctx)[0]
+    pages = [Page(ctx.paper_size, [Placement(pieces[0], 0.0, 0.0)]),
+             Page(ctx.paper_size, [Placement(duplex, 0.0, 0.0)]),
+             Page(ctx.paper_size, [Placement(duplex, 0.0, 0.0, face="back")])]
+    write_pdf(tmp_path / "gray.pdf", pages, DocInfo("t", "t", "t", "t", "en"))
+    pdf = pypdfium2.PdfDocument(str(tmp_path / "gray.pdf"))
+    for index in range(3):
+        data = pdf[index].render(scale=50 / 72).to_pil().convert("RGB").tobytes()
+        off = sum(1 for i in range(0, len(data), 3)
+                  if abs(data[i] - data[i + 1]) > 2 or abs(data[i + 1] - data[i + 2]) > 2)
+        assert off == 0, (index, off)
+    assert len(paths(pdf[2], CROSS)) == 0 and len(paths(pdf[0], RULE)) > 0
