@@ -41,6 +41,7 @@ GLUE_TAB = 8.0            # mm
 GLUE_SLANT = 4.0          # mm each end of the glue tab is cut back
 TUCK_EXTRA = 3.0          # mm the tuck flap is longer than the box is deep
 MIN_TUCK = 15.0           # mm
+MIN_DUST = 8.0            # mm, the shortest dust flap
 TUCK_INSET = 1.0          # mm the tuck and bottom flaps are narrower at each side
 TUCK_CORNER = 5.0         # mm cut off the tuck flap's outer corners
 DUST_TAPER = 0.3          # share of a dust flap's base cut back on its free end
@@ -89,7 +90,7 @@ def box_for(card: tuple[float, float], cards: int, thickness: float,
     """The box for `cards` cards of size `card` (w, h) and `thickness` each."""
     w, h = card[0] + clearance, card[1] + clearance
     d = cards * thickness + clearance
-    dust = min(w / 2 - 1.0, max(d, 12.0))
+    dust = min(w / 2 - 1.0, max(d, MIN_DUST))
     return Box(w, h, d, tuck=max(MIN_TUCK, d + TUCK_EXTRA), bottom=min(max(12.0, 0.6 * d), 20.0),
                dust=dust, notch=min(8.0, w / 6))
 
@@ -211,6 +212,7 @@ class BoxFace:
     icon: object          # icon name or Picture
     fill: str
     ink: str              # on the fill
+    mark: str             # the pictogram on its light disc
     flap: str             # the flaps' light tone
     saver: bool
 
@@ -294,16 +296,17 @@ def _box_face(decks: list[dict], style: dict, ctx, where: str) -> BoxFace:
     fill = ctx.color(style.get("fill") or back.get("fill") or "ink")
     light = palette.get("parchment", art.LIGHT)
     saver = ctx.ink == "saver"
-    if saver:
-        ink = art.readable(fill)
-    elif back.get("ink") and not style.get("fill"):
+    if back.get("ink") and not style.get("fill"):
         ink = ctx.color(back["ink"])
+    elif saver:
+        ink = palette.get("ink", art.DARK) if art.is_light(fill) else fill
     else:
         ink = art.ink_on(fill, light, palette.get("ink", art.DARK))
-    icon = icons.resolve_icon(ctx, style.get("icon") or back.get("icon"), f"{where}, icon", ink)
+    mark = ink if art.is_light(fill) else fill      # the pictogram on its light disc
+    icon = icons.resolve_icon(ctx, style.get("icon") or back.get("icon"), f"{where}, icon", mark)
     names = tuple(d["name"] for d in decks)
     flap = "#ffffff" if saver else art.mix(light, fill, 0.12)
-    return BoxFace(ctx.game["title"], names, icon, fill, ink, flap, saver)
+    return BoxFace(ctx.game["title"], names, icon, fill, ink, mark, flap, saver)
 
 
 def draw_box_page(c, box: Box, face: BoxFace, page, turned: bool, notes) -> None:
@@ -437,8 +440,7 @@ def _medallion(c, face: BoxFace, cx: float, cy: float, size: float) -> None:
     c.setLineWidth(pt(1.2))
     c.circle(cx, cy, size / 2, stroke=1, fill=1)
     if face.icon is not None:
-        ink = art.readable(face.fill)
-        icons.draw_icon(c, face.icon, cx, cy, size * 0.66, ink, knock=disc)
+        icons.draw_icon(c, face.icon, cx, cy, size * 0.66, face.mark, knock=disc)
 
 
 def _draw_back(c, face: BoxFace, x, y, w, h) -> None:
