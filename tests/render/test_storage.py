@@ -199,3 +199,26 @@ def test_a_label_count_that_misses_a_group_is_refused():
     component, = of_maker(ctx, "envelope-labels")
     with pytest.raises(UserError, match="envelopes"):
         storage.make_envelope_labels(dict(component, count=component["count"] - 1), ctx)
+
+
+# --- as the kit prints it -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_kit_prints_the_box_for_the_deck(paper, tmp_path):
+    """The demo kit's storage PDF, read back: the die-line's folds give the inside of a box for
+    the 12 road cards, and its cuts stay inside the page's margins."""
+    from forge.games import DEFAULT_CONTENT, load_game
+    from forge.kit import build_kit
+
+    kit = build_kit(load_game(DEFAULT_CONTENT, "demo"), "en", paper, tmp_path)
+    component = next(c for c in kit.manifest["components"] if c["id"] == "road-cards-box")
+    pdf = kit.folder / component["file"]
+    page = component["pages"][0] - 1
+    folds = stroked_lines(pdf, page, storage.FOLD_WIDTH)
+    cuts = stroked_lines(pdf, page, storage.CUT_WIDTH)
+    found = sorted({round(x, 1) for x in lengths(folds)})
+    assert found == pytest.approx([12 * 0.32 + 1.5, 63.5 + 1.5, 88.9 + 1.5], abs=TOLERANCE)
+    xs = [v for l in cuts for v in (l[0], l[2])]
+    ys = [v for l in cuts for v in (l[1], l[3])]
+    size = kit.manifest["paper_mm"]
+    assert min(xs) >= 5 and min(ys) >= 5 and max(xs) <= size[0] - 5 and max(ys) <= size[1] - 5
