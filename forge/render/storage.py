@@ -275,16 +275,22 @@ def _card_size(decks: list[dict], ctx, where: str) -> tuple[float, float]:
 
 def _orientation(box: Box, page: tuple[float, float], component: dict, ctx) -> bool:
     """False: the die-line stands upright on the page; True: it lies across it."""
-    room = (page[0] - 2 * PAGE_MARGIN, page[1] - 2 * PAGE_MARGIN - NOTE_ROOM)
     w, h = box.flat
-    if w <= room[0] and h <= room[1]:
+    if _fits((w, h), page):
         return False
-    if h <= room[0] and w <= room[1]:
+    if _fits((w, h), (page[1], page[0])):
         return True
+    room = (page[0] - 2 * PAGE_MARGIN, page[1] - 2 * PAGE_MARGIN - NOTE_ROOM)
     raise UserError(f"component '{component['id']}': the tuck box measures {w:.0f} x {h:.0f} mm "
-                    f"laid flat, more than a {ctx.paper} page holds ({room[0]:.0f} x "
+                    f"laid flat, more than a {ctx.paper.upper()} page holds ({room[0]:.0f} x "
                     f"{room[1]:.0f} mm inside its margins); split the deck into two boxes, or "
                     f"leave out the sleeves")
+
+
+def _fits(flat: tuple[float, float], page: tuple[float, float]) -> bool:
+    """Whether a die-line fits a page so turned, inside its margins and above its notes."""
+    return (flat[0] <= page[0] - 2 * PAGE_MARGIN
+            and flat[1] <= page[1] - 2 * PAGE_MARGIN - NOTE_ROOM)
 
 
 NOTE_ROOM = 9.0           # mm kept under the die-line for its two lines of notes

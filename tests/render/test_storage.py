@@ -222,3 +222,23 @@ def test_the_kit_prints_the_box_for_the_deck(paper, tmp_path):
     ys = [v for l in cuts for v in (l[1], l[3])]
     size = kit.manifest["paper_mm"]
     assert min(xs) >= 5 and min(ys) >= 5 and max(xs) <= size[0] - 5 and max(ys) <= size[1] - 5
+
+
+def test_a_box_wider_than_the_page_lies_across_it_inside_the_margins(tmp_path):
+    box = storage.box_for((110, 70), 30, storage.CARD_THICKNESS)     # wide, short cards
+    face = storage.BoxFace("TITLE", ("Deck",), "laurel", "#5a1d16", "#f4ead3", "#5a1d16",
+                           "#eee0c8", False)
+    page = (210.0, 297.0)
+    assert box.flat[0] > page[0] and storage._orientation(box, page, {"id": "x"}, None)
+    path = tmp_path / "turned.pdf"
+    fonts.register_fonts()
+    canvas = Canvas(str(path), pagesize=(page[0] * MM, page[1] * MM), initialFontName=fonts.SANS)
+    canvas.scale(MM, MM)
+    storage.draw_box_page(canvas, box, face, page, True, ("a", "b"))
+    canvas.showPage()
+    canvas.save()
+    cuts = stroked_lines(path, 0, storage.CUT_WIDTH)
+    xs = [v for l in cuts for v in (l[0], l[2])]
+    ys = [v for l in cuts for v in (l[1], l[3])]
+    assert min(xs) >= 5 and min(ys) >= 5 and max(xs) <= page[0] - 5 and max(ys) <= page[1] - 5
+    assert max(ys) - min(ys) == pytest.approx(box.flat[0], abs=TOLERANCE)   # the long way up
