@@ -158,8 +158,8 @@ def _front_pages(components: list[Component], paper: tuple[float, float]) -> lis
 
 
 def _runs(components: list[Component]) -> list[Component]:
-    """Components whose pieces cut alike (same trim, bleed, cuts and marks) merged into one run,
-    so that the pieces of several decks fill each other's half-empty pages."""
+    """Components whose pieces cut alike (see _cut_alike) merged into one run, so that the
+    pieces of several decks fill each other's half-empty pages."""
     runs: list[Component] = []
     for component in components:
         for index, run in enumerate(runs):
@@ -175,10 +175,11 @@ def _runs(components: list[Component]) -> list[Component]:
 
 
 def _cut_alike(a: Component, b: Component) -> bool:
-    """Whether two components' pieces can share one grid of cut lines."""
+    """Whether two components' pieces can share one grid of cut lines: same size, each with
+    its own bleed (pieces that touch along shared cuts stay among their own kind)."""
     pa, pb = a.pieces[0], b.pieces[0]
     return (_same_size(pa.trim, pb.trim) and pa.bleed == pb.bleed and a.kind == b.kind
-            and a.shared_cuts == b.shared_cuts and a.cut_marks == b.cut_marks
+            and not a.shared_cuts and not b.shared_cuts and a.cut_marks == b.cut_marks
             and has_backs(a) == has_backs(b))
 
 

@@ -1,4 +1,6 @@
 """Imposition: every piece placed once, inside the margins, marks outside every bleed."""
+import itertools
+
 import pytest
 
 from forge.impose import impose_components, single_board_page
@@ -92,3 +94,15 @@ def test_single_board_page_is_centred_landscape():
     assert page.size == (420, 297)
     placement = page.placements[0]
     assert placement.x == pytest.approx(15) and placement.y == pytest.approx(21)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_counters_share_cuts_only_with_their_own_kind(paper):
+    """Different counters of one size never touch along a shared cut: each component's block
+    keeps its own bleed, so a cut off the line shows none of a neighbour's colour."""
+    pages = impose_components(MIXED, PAPERS[paper])
+    for page in pages:
+        rects = [(p.piece.component, bleed_rect(p)) for p in page.placements]
+        for (a, ra), (b, rb) in itertools.combinations(rects, 2):
+            if a != b:
+                assert not overlaps(ra, rb), (a, b)
