@@ -177,6 +177,8 @@ def to_print_shop(path: Path, title: str) -> None:
 
 
 def _convert_page(page, seen: set[int]) -> None:
+    if "/Group" in page:
+        raise ShopError("a transparency group (PDF/X-1a allows no transparency)")
     contents = page.get("/Contents")
     if contents is not None:
         contents = contents.get_object()
@@ -358,13 +360,27 @@ def make_pdfx(writer, title: str) -> None:
 def _rgb_left(writer) -> str:
     """Names an RGB colour space still in the document, '' when none is."""
     for obj in writer._objects:
-        if obj is None:
-            continue
-        values = obj.values() if hasattr(obj, "values") else obj if isinstance(obj, list) else ()
-        for value in values:
-            if value in ("/DeviceRGB", "/CalRGB") or (isinstance(value, list) and value
-                                                       and value[0] == "/ICCBased"):
-                return str(value)
+        found = _rgb_in(obj)
+        if found:
+            return found
+    return ""
+
+
+def _rgb_in(value, depth: int = 0) -> str:
+    """An RGB colour space named in a value or the direct objects inside it."""
+    from pypdf.generic import IndirectObject
+
+    if isinstance(value, IndirectObject) or depth > 20:
+        return ""       # an indirect object is checked as one of the document's own
+    if isinstance(value, str) and value in ("/DeviceRGB", "/CalRGB", "/ICCBased"):
+        return value
+    if hasattr(value, "values"):
+        value = list(value.values())
+    if isinstance(value, list):
+        for item in value:
+            found = _rgb_in(item, depth + 1)
+            if found:
+                return found
     return ""
 
 

@@ -81,12 +81,61 @@ def test_transparency_is_refused_not_flattened(tmp_path):
         to_print_shop(path, "glass")
 
 
+GRADIENT_SVG = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+ width="200" height="100"><defs><linearGradient id="g"><stop offset="0" stop-color="#c03020"/>
+ <stop offset="0.5" stop-color="#20a040"/><stop offset="1" stop-color="#2040c0"/></linearGradient>
+ </defs><rect width="200" height="60" fill="url(#g)"/>
+ <image x="10" y="65" width="40" height="20" xlink:href="data:image/png;base64,{png}"/></svg>"""
+
+
+@needs("qpdf", "gs")
+def test_art_gradients_and_images_become_cmyk(tmp_path):
+    """An SVG's gradient (a shading with an RGB colour function) and embedded image, as
+    forge.pictures copies them into a kit, come out in CMYK."""
+    import base64
+    import io
+
+    from forge.model import Piece
+    from forge.pictures import draw_picture, load_picture
+    from forge.printshop import piece_pages
+    from forge.write import DocInfo, write_pdf
+
+    png = io.BytesIO()
+    Image.new("RGB", (20, 10), (200, 30, 30)).save(png, "PNG")
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "g.svg").write_text(GRADIENT_SVG.format(
+        png=base64.b64encode(png.getvalue()).decode()))
+    picture = load_picture(tmp_path, "art/g.svg", "test")
+    piece = Piece("art", "card", (60, 30), 3,
+                  lambda c: draw_picture(c, picture, 0, 0, 60, 30), pictures=(picture,))
+    path = tmp_path / "art.pdf"
+    write_pdf(path, piece_pages([piece]), DocInfo("art", "", "", "", "en"))
+    to_print_shop(path, "art")
+    plain = tmp_path / "plain.pdf"
+    tool("qpdf", "--qdf", "--object-streams=disable", path, plain)
+    text = plain.read_bytes().decode("latin-1")
+    assert "/DeviceRGB" not in text and "/ShadingType 2" in text and "/Subtype /Image" in text
+    cyan, magenta, yellow, black = (float(v) for v in tool(
+        "gs", "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=ink_cov", "-o", "-", path).split()[:4])
+    assert cyan > 5 and magenta > 5 and yellow > 5      # blue, red and green all print
+
+
 # --- the files, as the tools see them ----------------------------------------------------------
 
 def test_one_file_per_component(shop):
     names = sorted(p.name for p in shop.iterdir())
     assert names == ["bandits.pdf", "mile-track.pdf", "milestones.pdf", "road-cards.pdf",
                      "tolls.pdf", "unrest.pdf"]
+
+
+def test_the_files_are_reproducible(shop, tmp_path):
+    """Built again, every print-shop file is the same byte for byte."""
+    result = CliRunner().invoke(main, ["build", "demo", "--lang", "en", "--paper", "a4",
+                                       "--out", str(tmp_path), "--print-shop", "--force"])
+    assert result.exit_code == 0, result.output
+    again = tmp_path / "demo" / "en" / "a4" / "print-shop"
+    for path in shop.iterdir():
+        assert (again / path.name).read_bytes() == path.read_bytes(), path.name
 
 
 @needs("qpdf")
