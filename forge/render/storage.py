@@ -9,7 +9,8 @@ depth: `card_microns` per card (320: 300 g/m2 card), plus `sleeve_microns` per c
 component printing that deck gives the card's size), or several decks sharing one box with
 the style's `decks:`. Cut lines are solid, fold lines dashed, glue areas hatched. The box is
 laid upright on the page, or across it when only that fits; a box too big for the paper is
-refused with its size.
+refused with its size. A component with a `trim` gets a piece of that size instead of a whole
+page (the die-line and its notes must fit it), so other pieces can share the page.
 
 `envelope-labels`: one label per group of tokens (`trim` of the component, e.g. 70 x 36 mm),
 cut edge to edge. A group is one counter component of the game, or several listed in the
@@ -37,6 +38,7 @@ SLEEVE_THICKNESS = 0.12   # mm a sleeve adds to a card (two layers of a standard
 SLEEVE_SIZE = (66.0, 91.0)   # mm, standard sleeves for poker-size cards
 CLEARANCE = 1.5           # mm added to the width, height and depth of the inside
 PAGE_MARGIN = 8.0         # mm between the die-line and the paper's edge
+TRIM_MARGIN = 0.5         # mm between the die-line and the trim of a box given a `trim`
 GLUE_TAB = 8.0            # mm
 GLUE_SLANT = 4.0          # mm each end of the glue tab is cut back
 TUCK_EXTRA = 3.0          # mm the tuck flap is longer than the box is deep
@@ -232,15 +234,17 @@ def make_tuck_box(component: dict, ctx) -> list[Piece]:
         thickness += style.get("sleeve_microns", SLEEVE_THICKNESS * 1000) / 1000
     count = sum(deck_total(deck) for deck in decks)
     box = box_for(card, count, thickness)
-    page = ctx.paper_size
-    turned = _orientation(box, page, component, ctx)
+    page = tuple(component["trim"]) if component.get("trim") else ctx.paper_size
+    margin = TRIM_MARGIN if component.get("trim") else PAGE_MARGIN
+    turned = _orientation(box, page, margin, component, ctx)
     face = _box_face(decks, style, ctx, where)
     note = ctx.tr._(SLEEVED_NOTE if sleeved else BOX_NOTE).format(
         count=count, **{k: format_number(round(v, 1), ctx.lang) for k, v in (
             ("width", card[0]), ("height", card[1]), ("inner_width", box.width),
             ("inner_height", box.height), ("inner_depth", box.depth))})
     notes = (note, ctx.tr._(HOW_NOTE))
-    draw = partial(draw_box_page, box=box, face=face, page=page, turned=turned, notes=notes)
+    draw = partial(draw_box_page, box=box, face=face, page=page, turned=turned, notes=notes,
+                   margin=margin)
     if component["count"] != 1:
         raise UserError(f"{where}: a tuck box is one page: give it count 1")
     return [Piece(component["id"], component["kind"], page, 0, draw, component["name"],
@@ -273,24 +277,29 @@ def _card_size(decks: list[dict], ctx, where: str) -> tuple[float, float]:
     return max(s[0] for s in sizes), max(s[1] for s in sizes)
 
 
-def _orientation(box: Box, page: tuple[float, float], component: dict, ctx) -> bool:
+def _orientation(box: Box, page: tuple[float, float], margin: float, component: dict,
+                 ctx) -> bool:
     """False: the die-line stands upright on the page; True: it lies across it."""
     w, h = box.flat
-    if _fits((w, h), page):
+    if _fits((w, h), page, margin):
         return False
-    if _fits((w, h), (page[1], page[0])):
+    if _fits((w, h), (page[1], page[0]), margin):
         return True
-    room = (page[0] - 2 * PAGE_MARGIN, page[1] - 2 * PAGE_MARGIN - NOTE_ROOM)
+    if component.get("trim"):
+        need = (math.ceil(w + 2 * margin), math.ceil(h + 2 * margin + NOTE_ROOM))
+        raise UserError(f"component '{component['id']}': trim {list(component['trim'])} is "
+                        f"smaller than the tuck box with its notes (it needs [{need[0]}, "
+                        f"{need[1]}] or more), or leave 'trim' out to give the box a page")
+    room = (page[0] - 2 * margin, page[1] - 2 * margin - NOTE_ROOM)
     raise UserError(f"component '{component['id']}': the tuck box measures {w:.0f} x {h:.0f} mm "
                     f"laid flat, more than a {ctx.paper.upper()} page holds ({room[0]:.0f} x "
                     f"{room[1]:.0f} mm inside its margins); split the deck into two boxes, or "
                     f"leave out the sleeves")
 
 
-def _fits(flat: tuple[float, float], page: tuple[float, float]) -> bool:
+def _fits(flat: tuple[float, float], page: tuple[float, float], margin: float) -> bool:
     """Whether a die-line fits a page so turned, inside its margins and above its notes."""
-    return (flat[0] <= page[0] - 2 * PAGE_MARGIN
-            and flat[1] <= page[1] - 2 * PAGE_MARGIN - NOTE_ROOM)
+    return flat[0] <= page[0] - 2 * margin and flat[1] <= page[1] - 2 * margin - NOTE_ROOM
 
 
 NOTE_ROOM = 9.0           # mm kept under the die-line for its two lines of notes
@@ -315,8 +324,10 @@ def _box_face(decks: list[dict], style: dict, ctx, where: str) -> BoxFace:
     return BoxFace(ctx.game["title"], names, icon, fill, ink, mark, flap, saver)
 
 
-def draw_box_page(c, box: Box, face: BoxFace, page, turned: bool, notes) -> None:
-    """The page: the die-line centred above its notes, turned across the page if it must be."""
+def draw_box_page(c, box: Box, face: BoxFace, page, turned: bool, notes,
+                  margin: float = PAGE_MARGIN) -> None:
+    """The page (or the piece's trim): the die-line centred above its notes, turned across the
+    page if it must be."""
     w, h = box.flat
     c.saveState()
     if turned:
@@ -324,20 +335,21 @@ def draw_box_page(c, box: Box, face: BoxFace, page, turned: bool, notes) -> None
         c.rotate(90)
         page = (page[1], page[0])
     x = (page[0] - w) / 2
-    y = NOTE_ROOM + PAGE_MARGIN + (page[1] - 2 * PAGE_MARGIN - NOTE_ROOM - h) / 2
-    _draw_notes(c, notes, page, x, y)
+    y = NOTE_ROOM + margin + (page[1] - 2 * margin - NOTE_ROOM - h) / 2
+    _draw_notes(c, notes, page, margin, y)
     c.translate(x, y)
     draw_die_line(c, box, face)
     c.restoreState()
 
 
-def _draw_notes(c, notes, page, x: float, y: float) -> None:
-    size = pt(7)
+def _draw_notes(c, notes, page, margin: float, y: float) -> None:
+    """The notes as one paragraph of up to three lines under the die-line."""
+    lines, size = textfit.fit_lines(" ".join(notes), fonts.SANS, pt(7), page[0] - 2 * margin, 3)
+    size = max(size, MIN_TEXT)
     c.setFillColor(HexColor(art.DARK))
-    for i, text in enumerate(notes):
-        lines, fitted = textfit.fit_lines(text, fonts.SANS, size, page[0] - 2 * PAGE_MARGIN, 1)
-        c.setFont(fonts.SANS, max(fitted, MIN_TEXT))
-        c.drawCentredString(page[0] / 2, y - 4.0 - i * 3.4, lines[0])
+    c.setFont(fonts.SANS, size)
+    for i, line in enumerate(lines):
+        c.drawCentredString(page[0] / 2, y - 1.2 - size * 0.75 - i * size * 1.2, line)
 
 
 def draw_die_line(c, box: Box, face: BoxFace) -> None:

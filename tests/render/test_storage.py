@@ -107,15 +107,16 @@ def test_inside_of_the_box_matches_the_deck(ctx, tmp_path):
 def test_die_line_fits_the_page_inside_its_margins(ctx, tmp_path):
     for component in of_maker(ctx, "tuck-box"):
         piece, = storage.make_tuck_box(component, ctx)
-        assert piece.trim == ctx.paper_size
+        assert piece.trim == tuple(component.get("trim") or ctx.paper_size)
         path = tmp_path / "box.pdf"
         render(piece, path)
         lines = stroked_lines(path, 0, storage.CUT_WIDTH)
         xs = [v for l in lines for v in (l[0], l[2])]
         ys = [v for l in lines for v in (l[1], l[3])]
-        page_w, page_h = ctx.paper_size
-        assert min(xs) >= 5 and min(ys) >= 5, (min(xs), min(ys))
-        assert max(xs) <= page_w - 5 and max(ys) <= page_h - 5, (max(xs), max(ys))
+        page_w, page_h = piece.trim
+        margin = 0 if component.get("trim") else 5      # a trimmed box: the kit keeps margins
+        assert min(xs) >= margin and min(ys) >= margin, (min(xs), min(ys))
+        assert max(xs) <= page_w - margin and max(ys) <= page_h - margin, (max(xs), max(ys))
 
 
 def test_every_word_on_boxes_and_labels_is_at_least_6_pt(ctx, tmp_path):
@@ -131,7 +132,7 @@ def test_every_word_on_boxes_and_labels_is_at_least_6_pt(ctx, tmp_path):
 def test_a_box_too_big_for_the_paper_is_refused_by_name():
     ctx = make_context("conquest-of-the-empire-2", "en", "a4", check_catalogs=False)
     component, *_ = of_maker(ctx, "tuck-box")
-    sleeved = dict(component, style={"sleeved": True, "sleeve_microns": 200})
+    sleeved = dict(component, style={"sleeved": True, "sleeve_microns": 200}, trim=None)
     with pytest.raises(UserError, match=f"component '{component['id']}'.*tuck box measures"):
         storage.make_tuck_box(sleeved, ctx)
 
@@ -140,7 +141,7 @@ def test_sleeves_make_the_box_wider_and_deeper():
     ctx = make_context("demo", "en", "a4", check_catalogs=False)
     component, = of_maker(ctx, "tuck-box")
     plain = storage.box_for((63.5, 88.9), 12, storage.CARD_THICKNESS)
-    piece, = storage.make_tuck_box(dict(component, style={"sleeved": True}), ctx)
+    piece, = storage.make_tuck_box(dict(component, style={"sleeved": True}, trim=None), ctx)
     box = piece.draw.keywords["box"]
     assert box.width == pytest.approx(66 + 1.5) and box.height == pytest.approx(91 + 1.5)
     assert box.depth == pytest.approx(12 * (0.32 + 0.12) + 1.5)
@@ -229,7 +230,7 @@ def test_a_box_wider_than_the_page_lies_across_it_inside_the_margins(tmp_path):
     face = storage.BoxFace("TITLE", ("Deck",), "laurel", "#5a1d16", "#f4ead3", "#5a1d16",
                            "#eee0c8", False)
     page = (210.0, 297.0)
-    assert box.flat[0] > page[0] and storage._orientation(box, page, {"id": "x"}, None)
+    assert box.flat[0] > page[0] and storage._orientation(box, page, 8.0, {"id": "x"}, None)
     path = tmp_path / "turned.pdf"
     fonts.register_fonts()
     canvas = Canvas(str(path), pagesize=(page[0] * MM, page[1] * MM), initialFontName=fonts.SANS)
@@ -242,3 +243,10 @@ def test_a_box_wider_than_the_page_lies_across_it_inside_the_margins(tmp_path):
     ys = [v for l in cuts for v in (l[1], l[3])]
     assert min(xs) >= 5 and min(ys) >= 5 and max(xs) <= page[0] - 5 and max(ys) <= page[1] - 5
     assert max(ys) - min(ys) == pytest.approx(box.flat[0], abs=TOLERANCE)   # the long way up
+
+
+def test_a_trim_too_small_for_the_box_says_what_it_needs():
+    ctx = make_context("demo", "en", "a4", check_catalogs=False)
+    component, = of_maker(ctx, "tuck-box")
+    with pytest.raises(UserError, match=r"trim \[100, 100\] is smaller .* needs \[\d+, \d+\]"):
+        storage.make_tuck_box(dict(component, trim=[100, 100]), ctx)
