@@ -419,7 +419,7 @@ def build_print_shop(game, lang: str, paper: str, kit_dir: Path, options=None,
 
     ctx = kit.context_for(game, lang, paper, strict=strict,
                           options=options or PrintOptions())
-    components = kit.make_components(ctx, skip={kit.INSTRUCTIONS})
+    components = kit.make_components(ctx, skip=kit.LATE)   # the home kit's cover and checklist
     target = Path(kit_dir) / FOLDER
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{FOLDER}-", dir=target.parent))
