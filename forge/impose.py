@@ -19,7 +19,7 @@ Rules followed (see shared field notes):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from forge.duplex import mirrors_columns
 from forge.errors import UserError
@@ -85,7 +85,8 @@ def impose_components(components: list[Component], paper: tuple[float, float],
     """Pages for the components of one family, in order, with backs and marks as the options say.
 
     Duplex pages come in pairs (front, back); fronts-then-backs puts one back page for every
-    front page after all the fronts; fold puts two-sided pieces on fold pages.
+    front page after all the fronts; fold puts two-sided pieces on fold pages (those too large
+    for half a page on a page of fronts followed by its page of backs).
     """
     if options.marks == "none":
         components = [_without_marks(c) for c in components]
@@ -96,7 +97,13 @@ def impose_components(components: list[Component], paper: tuple[float, float],
         if options.marks == "lines":
             for page in pages:
                 page.marks = extend_marks(page)
-        pages += fold_pages(two_sided, paper, lines=options.marks == "lines")
+        folding = [c for c in two_sided if _folds(c, paper)]
+        if folding:
+            pages += fold_pages(folding, paper, lines=options.marks == "lines")
+        too_large = [c for c in two_sided if c not in folding]
+        if too_large:           # too large for half a page: a page of fronts, then its backs
+            pages += impose_components(too_large, paper,
+                                       replace(options, backs="fronts-then-backs"))
     else:
         pages = _front_pages(components, paper)
         if options.marks == "lines":
@@ -474,6 +481,15 @@ def fold_pages(components: list[Component], paper: tuple[float, float],
             page.marks = extend_marks(page, bounds=bounds)
         _add_fold_backs(page, fold, upright)
     return pages
+
+
+def _folds(component: Component, paper: tuple[float, float]) -> bool:
+    """Whether a component's pieces fit half a page, to be folded."""
+    try:
+        _fold_layout([component], paper)
+    except UserError:
+        return False
+    return True
 
 
 def _inside(mark: Mark, bounds) -> bool:

@@ -181,3 +181,20 @@ def test_a_tall_aid_folds_about_an_upright_line(tmp_path, paper):
         assert front[2] <= fold + PIXEL and back[0] >= fold - PIXEL
         mirrored = (2 * fold - back[2], back[1], 2 * fold - back[0], back[3])
         assert all(abs(a - b) <= 2 * PIXEL for a, b in zip(mirrored, front)), (front, mirrored)
+
+
+def test_a_piece_too_large_to_fold_gets_a_page_of_backs_after_its_fronts(tmp_path):
+    """--backs fold on Letter with a 6 mm bleed: a 125 x 190 mm aid fits no half of the page,
+    so it prints as a page of fronts and then the page of their backs; the cards still fold."""
+    aid = component("aid", 1, (125, 190), bleed=6.0, kind="sheet", colour=(30, 150, 90))
+    cards = component("cards", 3, CARD)
+    path, pages = written(tmp_path, [cards, aid], "letter", PrintOptions(backs="fold"))
+    assert [page.side for page in pages] == ["fold", "front", "back"]
+    size = pages[1].size
+    front = colour_box(render(path, 1, DPI), (30, 150, 90), DPI)
+    back = colour_box(render(path, 2, DPI), (225, 105, 165), DPI)
+    if mirrors_columns(size, "fronts-then-backs"):
+        back = (size[0] - back[2], back[1], size[0] - back[0], back[3])
+    else:
+        back = (back[0], size[1] - back[3], back[2], size[1] - back[1])
+    assert all(abs(a - b) <= 2 * PIXEL for a, b in zip(back, front)), (front, back)
