@@ -31,6 +31,8 @@ PDFX_VERSION = "PDF/X-1a:2003"
 CONDITION = "FOGRA39"           # registered: offset, coated paper (ISO 12647-2:2004/Amd 1)
 CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004)"
 REGISTRY = "http://www.color.org"
+HOME_ONLY = {"duplex-test"}     # makers for home printers, left out (with the kit's cover and
+# checklist, kit.LATE)
 
 DARK = 0.2          # an RGB colour no component of which exceeds this, and
 DARK_SPREAD = 0.1   # whose components differ by at most this, prints as black ink alone (K 100)
@@ -419,7 +421,7 @@ def build_print_shop(game, lang: str, paper: str, kit_dir: Path, options=None,
 
     ctx = kit.context_for(game, lang, paper, strict=strict,
                           options=options or PrintOptions())
-    components = kit.make_components(ctx, skip=kit.LATE)   # the home kit's cover and checklist
+    components = kit.make_components(ctx, skip=kit.LATE | HOME_ONLY)
     target = Path(kit_dir) / FOLDER
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{FOLDER}-", dir=target.parent))

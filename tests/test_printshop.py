@@ -123,12 +123,13 @@ def test_art_gradients_and_images_become_cmyk(tmp_path):
 # --- the files, as the tools see them ----------------------------------------------------------
 
 def test_one_file_per_component(shop):
-    """Every component has its file, except the pages that describe the home kit."""
+    """Every component has its file, except the home kit's cover, checklist and duplex test."""
     from forge.games import find_games
     from forge.kit import LATE
+    from forge.printshop import HOME_ONLY
 
     specs = find_games(None)["demo"].load().data("en")["game"]["components"]
-    expected = {f"{spec['id']}.pdf" for spec in specs if spec["draw"] not in LATE}
+    expected = {f"{spec['id']}.pdf" for spec in specs if spec["draw"] not in LATE | HOME_ONLY}
     assert {p.name for p in shop.iterdir()} == expected
     assert {"road-cards.pdf", "bandits.pdf"} <= expected
 
