@@ -28,6 +28,7 @@ from reportlab.lib.colors import HexColor
 from forge import fonts
 from forge.errors import UserError
 from forge.i18n import N_
+from forge.ink import color_for
 from forge.model import Piece, pt
 from forge.render import MAKERS, art, icons, maker, textfit
 from forge.render.cards import deck_total
@@ -217,6 +218,7 @@ class BoxFace:
     mark: str             # the pictogram on its light disc
     flap: str             # the flaps' light tone
     saver: bool
+    line: str = art.DARK  # cut and fold lines, notes
 
 
 @maker("tuck-box", reads=("game", "cards"))
@@ -309,19 +311,20 @@ def _box_face(decks: list[dict], style: dict, ctx, where: str) -> BoxFace:
     back = decks[0].get("back") or {}
     palette = ctx.game.get("palette", {})
     fill = ctx.color(style.get("fill") or back.get("fill") or "ink")
-    light = palette.get("parchment", art.LIGHT)
+    light = palette.get("parchment", color_for(art.LIGHT, ctx.ink))
+    dark = palette.get("ink", color_for(art.DARK, ctx.ink))
     saver = ctx.ink == "saver"
     if back.get("ink") and not style.get("fill"):
         ink = ctx.color(back["ink"])
     elif saver:
-        ink = palette.get("ink", art.DARK) if art.is_light(fill) else fill
+        ink = dark if art.is_light(fill) else fill
     else:
-        ink = art.ink_on(fill, light, palette.get("ink", art.DARK))
+        ink = art.ink_on(fill, light, dark)
     mark = ink if art.is_light(fill) else fill      # the pictogram on its light disc
     icon = icons.resolve_icon(ctx, style.get("icon") or back.get("icon"), f"{where}, icon", mark)
     names = tuple(d["name"] for d in decks)
     flap = "#ffffff" if saver else art.mix(light, fill, 0.12)
-    return BoxFace(ctx.game["title"], names, icon, fill, ink, mark, flap, saver)
+    return BoxFace(ctx.game["title"], names, icon, fill, ink, mark, flap, saver, dark)
 
 
 def draw_box_page(c, box: Box, face: BoxFace, page, turned: bool, notes,
@@ -336,17 +339,17 @@ def draw_box_page(c, box: Box, face: BoxFace, page, turned: bool, notes,
         page = (page[1], page[0])
     x = (page[0] - w) / 2
     y = NOTE_ROOM + margin + (page[1] - 2 * margin - NOTE_ROOM - h) / 2
-    _draw_notes(c, notes, page, margin, y)
+    _draw_notes(c, notes, page, margin, y, face.line)
     c.translate(x, y)
     draw_die_line(c, box, face)
     c.restoreState()
 
 
-def _draw_notes(c, notes, page, margin: float, y: float) -> None:
+def _draw_notes(c, notes, page, margin: float, y: float, color: str) -> None:
     """The notes as one paragraph of up to three lines under the die-line."""
     lines, size = textfit.fit_lines(" ".join(notes), fonts.SANS, pt(7), page[0] - 2 * margin, 3)
     size = max(size, MIN_TEXT)
-    c.setFillColor(HexColor(art.DARK))
+    c.setFillColor(HexColor(color))
     c.setFont(fonts.SANS, size)
     for i, line in enumerate(lines):
         c.drawCentredString(page[0] / 2, y - 1.2 - size * 0.75 - i * size * 1.2, line)
@@ -364,7 +367,7 @@ def draw_die_line(c, box: Box, face: BoxFace) -> None:
     for polygon in shapes["face"]:
         _polygon(c, polygon, fill="#ffffff" if face.saver else face.fill)
     _draw_faces(c, box, face)
-    c.setStrokeColor(HexColor(art.DARK))
+    c.setStrokeColor(HexColor(face.line))
     c.setLineCap(1)
     c.setLineWidth(FOLD_WIDTH)
     c.setDash(*FOLD_DASH)
@@ -547,7 +550,7 @@ def make_envelope_labels(component: dict, ctx) -> list[Piece]:
                         f"game's tokens go in {len(groups)} envelopes (one label each)")
     trim = tuple(component["trim"])
     palette = ctx.game.get("palette", {})
-    ink = palette.get("ink", art.DARK)
+    ink = palette.get("ink", color_for(art.DARK, ctx.ink))
     pieces = []
     for group in groups:
         samples = [_sample(kind, ctx) for kind, _, _ in group.kinds]
@@ -574,7 +577,7 @@ def draw_label(c, group: Group, samples, title: str, ink: str, trim, saver: bool
     c.setLineWidth(pt(0.8))
     c.roundRect(i, i, w - 2 * i, h - 2 * i, 1.5, stroke=1, fill=0)
     area = min(w * SAMPLE_SHARE, h) - 2 * i - 2.0
-    _draw_samples(c, samples, i + 1.5, (h - area) / 2, area)
+    _draw_samples(c, samples, i + 1.5, (h - area) / 2, area, ink)
     x0 = i + 1.5 + area + 2.5
     width = w - x0 - i - 2.5
     cx = x0 + width / 2
@@ -588,7 +591,7 @@ def draw_label(c, group: Group, samples, title: str, ink: str, trim, saver: bool
     c.restoreState()
 
 
-def _draw_samples(c, samples, x: float, y: float, area: float) -> None:
+def _draw_samples(c, samples, x: float, y: float, area: float, ink: str) -> None:
     """The tokens of a group overlapping down a diagonal, each drawn by its own maker."""
     n = len(samples)
     size = area / (1 + 0.45 * (n - 1))
@@ -605,6 +608,6 @@ def _draw_samples(c, samples, x: float, y: float, area: float) -> None:
         c.clipPath(path, stroke=0, fill=0)
         piece.draw(c)
         c.restoreState()
-        c.setStrokeColor(HexColor(art.DARK))
+        c.setStrokeColor(HexColor(ink))
         c.setLineWidth(pt(0.4))
         c.rect(px, py, pw * scale, ph * scale, stroke=1, fill=0)

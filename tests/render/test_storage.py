@@ -250,3 +250,27 @@ def test_a_trim_too_small_for_the_box_says_what_it_needs():
     component, = of_maker(ctx, "tuck-box")
     with pytest.raises(UserError, match=r"trim \[100, 100\] is smaller .* needs \[\d+, \d+\]"):
         storage.make_tuck_box(dict(component, trim=[100, 100]), ctx)
+
+
+@pytest.mark.parametrize("game_id", ["demo", "conquest-of-the-empire-2"])
+def test_grayscale_boxes_and_labels_set_only_neutral_colours(game_id, tmp_path):
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    from forge.printing import PrintOptions
+
+    ctx = make_context(game_id, "en", "a4", check_catalogs=False,
+                       options=PrintOptions(ink="grayscale"))
+    made = [p for c in of_maker(ctx, "tuck-box") for p in storage.make_tuck_box(c, ctx)]
+    made += [p for c in of_maker(ctx, "envelope-labels")
+             for p in storage.make_envelope_labels(c, ctx)]
+    for index, piece in enumerate(made):
+        path = tmp_path / f"{index}.pdf"
+        render(piece, path)
+        reader = PdfReader(str(path))
+        operations = ContentStream(reader.pages[0].get_contents(), reader).operations
+        colours = [[float(v) for v in operands] for operands, op in operations
+                   if op in (b"rg", b"RG")]
+        assert colours, piece.label
+        for values in colours:
+            assert max(values) - min(values) < 0.005, (piece.label, values)
