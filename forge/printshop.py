@@ -11,7 +11,7 @@ converted: every colour of every content stream, shading and image becomes Devic
 
 Why PDF/X-1a:2003: it is CMYK-only and transparency-free, which is what forge's art is (the
 conversion refuses a piece that uses transparency rather than flattening it badly), every shop
-accepts it, it is based on PDF 1.4 (what reportlab writes), and it may name a registered
+accepts it, it is based on PDF 1.4 (the files declare that version), and it may name a registered
 printing condition (FOGRA39) without embedding an ICC profile, of which none with a licence
 that allows shipping it is at hand. X-3 and X-4 need device-independent colour or a profile.
 """
@@ -344,6 +344,7 @@ def make_pdfx(writer, title: str) -> None:
     """The PDF/X-1a:2003 identification: version and trapping keys, the output intent."""
     from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
+    writer.pdf_header = "%PDF-1.4"     # the version PDF/X-1a:2003 is based on
     info = writer._info.get_object()
     info[NameObject("/GTS_PDFXVersion")] = TextStringObject(PDFX_VERSION)
     info[NameObject("/Trapped")] = NameObject("/False")

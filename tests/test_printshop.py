@@ -81,8 +81,8 @@ def test_transparency_is_refused_not_flattened(tmp_path):
         to_print_shop(path, "glass")
 
 
-GRADIENT_SVG = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
- width="200" height="100"><defs><linearGradient id="g"><stop offset="0" stop-color="#c03020"/>
+GRADIENT_SVG = """<svg xmlns="http://www.w3.org/2000/svg"
+ xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100"><defs><linearGradient id="g"><stop offset="0" stop-color="#c03020"/>
  <stop offset="0.5" stop-color="#20a040"/><stop offset="1" stop-color="#2040c0"/></linearGradient>
  </defs><rect width="200" height="60" fill="url(#g)"/>
  <image x="10" y="65" width="40" height="20" xlink:href="data:image/png;base64,{png}"/></svg>"""
@@ -178,7 +178,9 @@ def test_each_page_is_one_face_of_trim_plus_bleed(shop):
 @needs("pdfinfo")
 def test_pdfinfo_sees_pdfx_1a(shop):
     for path in shop.iterdir():
-        assert re.search(r"PDF subtype:\s+PDF/X-1a:2003", tool("pdfinfo", path))
+        report = tool("pdfinfo", path)
+        assert re.search(r"PDF subtype:\s+PDF/X-1a:2003", report)
+        assert re.search(r"PDF version:\s+1\.4", report)
 
 
 @needs("pdffonts")
