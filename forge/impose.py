@@ -151,8 +151,15 @@ def _without_marks(component: Component) -> Component:
 
 def _front_pages(components: list[Component], paper: tuple[float, float]) -> list[Page]:
     """Pages for one-sided pieces or fronts: full-page pieces first, on their own pages, then
-    every other block on the first page with room for it, each page's blocks centred."""
-    size = _orientation(components, paper)
+    every other block on the first page with room for it, each page's blocks centred. When no
+    one way of the paper holds every piece, the pieces that fit upright pages get those and the
+    others get pages of their own."""
+    if _orientation(components, paper) is None:
+        upright = [c for c in components if _fits(c, paper)]
+        if upright and len(upright) < len(components):
+            others = [c for c in components if c not in upright]
+            return _front_pages(upright, paper) + _front_pages(others, paper)
+    size = _orientation(components, paper) or paper
     packer = _Packer(size, (MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
     singles: list[Page] = []
     for run in _runs(components):
@@ -198,7 +205,8 @@ def _single_page(piece: Piece, paper: tuple[float, float]) -> Page:
 
 def _orientation(components: list[Component], paper: tuple[float, float]):
     """Portrait or landscape pages for a print run: of the ways every piece fits, the one that
-    puts more of the largest piece on a page (portrait when they tie)."""
+    puts more of the largest piece on a page (portrait when they tie); None if neither way
+    holds every piece."""
     sized = [c for c in components if not any(is_full_page(p, paper) for p in c.pieces)]
     if not sized:
         return paper
@@ -212,11 +220,17 @@ def _orientation(components: list[Component], paper: tuple[float, float]):
         count = grids[sized.index(largest)].per_page
         if count > best_count:
             best, best_count = size, count
-    if best is None:        # some piece fits neither way: say which one
+    if best is None:        # the largest piece fits neither way: say so
         first = largest.pieces[0]
         fit_grid(first.trim, first.bleed, largest.shared_cuts, paper)
-        return paper
     return best
+
+
+def _fits(component: Component, size: tuple[float, float]) -> bool:
+    """Whether a component's pieces fit a page of this size as it stands (or fill it)."""
+    first = component.pieces[0]
+    return is_full_page(first, size) or \
+        grid_on(first.trim, first.bleed, component.shared_cuts, *size) is not None
 
 
 def _blocks(component: Component, region: tuple[float, float]) -> list[Block]:

@@ -106,3 +106,18 @@ def test_counters_share_cuts_only_with_their_own_kind(paper):
         for (a, ra), (b, rb) in itertools.combinations(rects, 2):
             if a != b:
                 assert not overlaps(ra, rb), (a, b)
+
+
+def test_pieces_that_need_other_ways_of_the_paper_get_pages_of_their_own():
+    """With a 6 mm bleed on A4, a 179 x 248 mm track fits only upright pages and a 180 x 62 mm
+    chart only sideways ones: each gets pages it fits, nothing is refused."""
+    tall = component("tall", 1, (179, 248), 6, False)
+    wide = component("wide", 2, (180, 62), 6, False)
+    pages = impose_components([wide, tall], PAPERS["a4"])
+    assert sorted(len(page.placements) for page in pages) == [1, 2]
+    for page in pages:
+        w, h = page.size
+        for placement in page.placements:
+            x0, y0, x1, y1 = bleed_rect(placement)
+            assert x0 >= MARGIN - 1e-6 and y0 >= MARGIN - 1e-6
+            assert x1 <= w - MARGIN + 1e-6 and y1 <= h - MARGIN + 1e-6

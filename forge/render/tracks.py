@@ -293,7 +293,7 @@ def _arrow(c, cx: float, cy: float, length: float, color: str) -> None:
 # --- the numbered track as one grid sheet -------------------------------------------------------
 
 GRID_BAND = 9.0           # mm, the title band above the grid
-GRID_GAP = 3.0            # mm between two rows: the bridge at the turn crosses it
+GRID_GAP = 2.0            # mm between two rows: the bridge at the turn crosses it
 SPACE_MIN = 14.0          # mm, the smallest box a player's marker sits in
 
 
