@@ -88,7 +88,7 @@ _COMPONENTS = {b"sc": 0, b"scn": 0, b"SC": 1, b"SCN": 1}
 def cmyk_operators(content: bytes) -> bytes:
     """A content stream with every RGB and gray colour set as CMYK (`k`, `K`, DeviceCMYK)."""
     out, operands, last = [], [], 0
-    spaces, saved = [b"/DeviceGray", b"/DeviceGray"], []
+    spaces, saved = [b"", b""], []
     for match in _TOKEN.finditer(content):
         kind = match.lastgroup
         if kind in ("space", "comment"):
@@ -108,7 +108,10 @@ def cmyk_operators(content: bytes) -> bytes:
 
 
 def _converted(op: bytes, operands: list, spaces: list, saved: list) -> bytes | None:
-    """The CMYK form of one operator with its operands; None to keep it as it is."""
+    """The CMYK form of one operator with its operands; None to keep it as it is.
+
+    `spaces`: the fill and stroke colour spaces as the original stream set them (b"" for the
+    initial DeviceGray, which the stream never named), so that `sc` knows its operands."""
     numbers = [float(m.group()) for m in operands if m.lastgroup == "number"]
     if op == b"q":
         saved.append(list(spaces))
@@ -116,24 +119,37 @@ def _converted(op: bytes, operands: list, spaces: list, saved: list) -> bytes | 
         spaces[:] = saved.pop()
     elif op == b"BI":
         raise ShopError("an inline image (BI) cannot be converted to CMYK")
-    elif op in (b"rg", b"RG") and len(numbers) == 3:
-        spaces[op == b"RG"] = b"/DeviceCMYK"
-        return _cmyk_bytes(cmyk(*numbers), _SET[op])
-    elif op in (b"g", b"G") and len(numbers) == 1:
-        spaces[op == b"G"] = b"/DeviceCMYK"
-        return _cmyk_bytes((0, 0, 0, 1 - numbers[0]), _SET[op])
+    elif op in _SET and len(numbers) == (3 if op in (b"rg", b"RG") else 1):
+        spaces[op.isupper()] = b"/DeviceCMYK"
+        return _cmyk_bytes(_to_cmyk(numbers), _SET[op])
+    elif op in (b"k", b"K"):
+        spaces[op == b"K"] = b"/DeviceCMYK"
     elif op in _SPACE and operands:
         name = operands[-1].group()
         spaces[_SPACE[op]] = name
         if name in (b"/DeviceRGB", b"/DeviceGray"):
             return b"/DeviceCMYK " + op
     elif op in _COMPONENTS and len(numbers) == len(operands):
-        space = spaces[_COMPONENTS[op]]
-        if space == b"/DeviceRGB" and len(numbers) == 3:
-            return _cmyk_bytes(cmyk(*numbers), op)
-        if space == b"/DeviceGray" and len(numbers) == 1:
-            return _cmyk_bytes((0, 0, 0, 1 - numbers[0]), op)
+        return _components(op, numbers, spaces)
     return None
+
+
+def _to_cmyk(numbers: list[float]) -> tuple[float, ...]:
+    """RGB (three numbers) or gray (one) as CMYK."""
+    return cmyk(*numbers) if len(numbers) == 3 else (0.0, 0.0, 0.0, 1.0 - numbers[0])
+
+
+def _components(op: bytes, numbers: list[float], spaces: list) -> bytes | None:
+    """`sc`/`scn` (fill) or `SC`/`SCN` (stroke) in an RGB or gray space, as CMYK."""
+    stroke = _COMPONENTS[op]
+    space = spaces[stroke]
+    if (space, len(numbers)) not in ((b"/DeviceRGB", 3), (b"/DeviceGray", 1), (b"", 1)):
+        return None
+    values = _cmyk_bytes(_to_cmyk(numbers), op)
+    if space == b"":            # the initial DeviceGray: set the CMYK space first
+        spaces[stroke] = b"/DeviceGray"
+        return (b"/DeviceCMYK CS " if stroke else b"/DeviceCMYK cs ") + values
+    return values
 
 
 def cmyk_image(image):

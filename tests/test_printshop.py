@@ -61,6 +61,8 @@ def test_content_operators_become_cmyk_but_text_strings_do_not():
     assert cmyk_operators(content) == (
         b"q 0 0 0 1 k 0 1 1 0 K BT (1 0 0 rg) Tj ET 0 0 0 0.75 k /DeviceCMYK cs 1 1 0 0 sc "
         b"/P0 scn Q 0 1 1 0 k")
+    assert cmyk_operators(b"0.5 sc 0.2 SC") == (      # in the initial DeviceGray
+        b"/DeviceCMYK cs 0 0 0 0.5 sc /DeviceCMYK CS 0 0 0 0.8 SC")
 
 
 def test_images_become_cmyk_pixels():
@@ -82,7 +84,8 @@ def test_transparency_is_refused_not_flattened(tmp_path):
 
 
 GRADIENT_SVG = """<svg xmlns="http://www.w3.org/2000/svg"
- xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100"><defs><linearGradient id="g"><stop offset="0" stop-color="#c03020"/>
+ xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100"><defs>
+ <linearGradient id="g"><stop offset="0" stop-color="#c03020"/>
  <stop offset="0.5" stop-color="#20a040"/><stop offset="1" stop-color="#2040c0"/></linearGradient>
  </defs><rect width="200" height="60" fill="url(#g)"/>
  <image x="10" y="65" width="40" height="20" xlink:href="data:image/png;base64,{png}"/></svg>"""
