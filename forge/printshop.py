@@ -162,9 +162,13 @@ def cmyk_image(image):
     k = high.point(lambda v: 255 - v)
     planes = []
     for band in (red, green, blue):
-        plane = ImageMath.lambda_eval(
-            lambda e: (e["high"] - e["band"]) * 255 / (e["high"] + (e["high"] == 0)),
-            band=band, high=high)
+        if hasattr(ImageMath, "lambda_eval"):       # Pillow 10.3 and later
+            plane = ImageMath.lambda_eval(
+                lambda e: (e["high"] - e["band"]) * 255 / (e["high"] + (e["high"] == 0)),
+                band=band, high=high)
+        else:
+            plane = ImageMath.eval("(high - band) * 255 / (high + (high == 0))",
+                                   band=band, high=high)
         planes.append(plane.convert("L"))
     return Image.merge("CMYK", planes + [k])
 
