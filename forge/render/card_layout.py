@@ -36,6 +36,7 @@ from reportlab.lib.colors import HexColor
 from forge import fonts, pictures
 from forge.errors import UserError
 from forge.model import pt
+from forge.printing import BLEEDS
 from forge.pictures import Picture
 from forge.render import art, icons, textfit
 
@@ -144,8 +145,10 @@ class _Colors:
         return color
 
 
-def _rect(box: dict, trim, bleed: float, where: str) -> tuple[float, float, float, float]:
-    """The box in card millimetres from the bottom-left, checked to lie on the card."""
+def _rect(box: dict, trim, bleed: float, where: str) -> tuple[float, float, float, float] | None:
+    """The box in card millimetres from the bottom-left, checked to lie on the card (a box may
+    reach into the largest bleed a kit can print; it is cut to the bleed of this one, and is
+    None when nothing of it is left)."""
     if "box" not in box:
         if box["show"] == "frame":
             return (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
@@ -154,18 +157,23 @@ def _rect(box: dict, trim, bleed: float, where: str) -> tuple[float, float, floa
     x, y, width, height = box["box"]
     if width <= 0 or height <= 0:
         raise UserError(f"{where}: its width and height must be more than 0")
-    if x < -bleed - 0.01 or y < -bleed - 0.01 or x + width > trim[0] + bleed + 0.01 \
-            or y + height > trim[1] + bleed + 0.01:
+    reach = max(BLEEDS)
+    if x < -reach - 0.01 or y < -reach - 0.01 or x + width > trim[0] + reach + 0.01 \
+            or y + height > trim[1] + reach + 0.01:
         raise UserError(f"{where}: box {list(box['box'])} leaves the card ({trim[0]:g} x "
-                        f"{trim[1]:g} mm, {bleed:g} mm bleed)")
-    return (x, trim[1] - y - height, width, height)
+                        f"{trim[1]:g} mm, and at most {reach:g} mm of bleed)")
+    x0, y0 = max(x, -bleed), max(y, -bleed)     # art meant for the bleed stops at the bleed printed
+    x1, y1 = min(x + width, trim[0] + bleed), min(y + height, trim[1] + bleed)
+    if x1 <= x0 or y1 <= y0:
+        return None                 # wholly in bleed that this kit does not print
+    return (x0, trim[1] - y1, x1 - x0, y1 - y0)
 
 
 def _lay_out_box(box: dict, card: dict, klass: dict | None, ctx, colors: _Colors, trim,
                  bleed: float, where: str) -> Drawn | None:
     show = box["show"]
     rect = _rect(box, trim, bleed, where)
-    if show == "frame" and colors.saver:
+    if rect is None or show == "frame" and colors.saver:
         return None
     if show == "cost" and card.get("cost") is None:
         return None

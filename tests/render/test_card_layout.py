@@ -170,3 +170,18 @@ def test_a_layout_field_of_the_wrong_kind_is_refused_at_its_line(designer_game):
                                        str(designer_game.parent), "--no-layout"])
     assert result.exit_code == 1
     assert "cards.yaml:" in result.output and "layouts[0].boxes[0].show" in result.output
+
+
+def test_boxes_meant_for_the_bleed_are_cut_to_the_bleed_a_kit_prints(tmp_path):
+    """The demo's road runs 3 mm into the bleed: with --bleed 0 it is cut at the trim, and the
+    strips lying wholly in the bleed are left out, so the kit still builds."""
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT / "demo", content / "demo")
+    ctx = make_context("demo", "en", "a4", content, options=PrintOptions(bleed=0.0))
+    component = make_components(ctx, only={"card"})[0]
+    for piece in component.pieces:
+        face = piece.draw.keywords["face"]
+        for box in face.boxes:
+            x, y, width, height = box.rect
+            assert x >= -0.001 and y >= -0.001
+            assert x + width <= piece.trim[0] + 0.001 and y + height <= piece.trim[1] + 0.001
