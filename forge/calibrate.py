@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportlab.lib.colors import Color
+
 from forge.duplex import FLIPS, back_point
 from forge.fonts import SANS, SANS_BOLD, SANS_ITALIC, text_width
 from forge.layout import PAPERS
@@ -191,11 +193,11 @@ def draw_front(canvas, size: tuple[float, float], texts: Texts) -> None:
     _draw_heading(canvas, size, texts.front_title, texts)
     _draw_cell_borders(canvas, size)
     canvas.setLineWidth(LINE)
-    canvas.setStrokeColorRGB(*RING_COLOUR)
+    canvas.setStrokeColor(Color(*RING_COLOUR))
     for cell in cells:
         x, y = cell.target
         canvas.circle(x, y, RING_R, stroke=1, fill=0)
-    canvas.setFillColorRGB(*LABEL_COLOUR)
+    canvas.setFillColor(Color(*LABEL_COLOUR))
     canvas.setFont(SANS, LABEL_SIZE)
     for cell in cells:
         canvas.drawCentredString(cell.x + CELL_W / 2, cell.y + FRONT_LABEL_Y, cell.label)
@@ -210,12 +212,12 @@ def draw_back(canvas, size: tuple[float, float], backs: str, texts: Texts) -> No
     _draw_heading(canvas, size, texts.back_title, texts, back=True)
     _draw_cell_borders(canvas, size)
     canvas.setLineWidth(LINE)
-    canvas.setStrokeColorRGB(*CROSS_COLOUR)
+    canvas.setStrokeColor(Color(*CROSS_COLOUR))
     for cell in cells:
         x, y = back_point(size, backs, *cell.target, offset=cell.offset)
         canvas.line(x - ARM, y, x + ARM, y)
         canvas.line(x, y - ARM, x, y + ARM)
-    canvas.setFillColorRGB(*LABEL_COLOUR)
+    canvas.setFillColor(Color(*LABEL_COLOUR))
     canvas.setFont(SANS, LABEL_SIZE)
     cap = CAP * LABEL_SIZE
     for cell in cells:
@@ -227,7 +229,7 @@ def draw_back(canvas, size: tuple[float, float], backs: str, texts: Texts) -> No
 
 def _draw_heading(canvas, size, title: str, texts: Texts, back: bool = False) -> None:
     width, height = size
-    canvas.setFillColorRGB(*TEXT_COLOUR)
+    canvas.setFillColor(Color(*TEXT_COLOUR))
     canvas.setFont(SANS_BOLD, TITLE_SIZE)
     y = height - MARGIN - TITLE_SIZE * CAP
     canvas.drawString(MARGIN, y, title)
@@ -247,7 +249,7 @@ def _draw_cell_borders(canvas, size) -> None:
     x0, y0 = _grid_origin(size)
     width, height = _grid_size()
     canvas.setLineWidth(LINE)
-    canvas.setStrokeColorRGB(0.75, 0.75, 0.75)
+    canvas.setStrokeColor(Color(0.75, 0.75, 0.75))
     for i in range(len(OFFSETS) + 1):
         canvas.line(x0 + i * CELL_W, y0, x0 + i * CELL_W, y0 + height)
     for j in range(len(OFFSETS) + 1):
@@ -258,7 +260,7 @@ def _draw_axes(canvas, size, texts: Texts) -> None:
     """The X values above the columns and the Y values left of the rows."""
     x0, y0 = _grid_origin(size)
     height = _grid_size()[1]
-    canvas.setFillColorRGB(*TEXT_COLOUR)
+    canvas.setFillColor(Color(*TEXT_COLOUR))
     canvas.setFont(SANS_BOLD, LABEL_SIZE)
     top = y0 + height + 1.5
     for i, value in enumerate(OFFSETS):
@@ -273,7 +275,7 @@ def _draw_footer(canvas, size, note: str, texts: Texts) -> None:
     """A note under the grid, the steps, then the ruler."""
     width = size[0]
     y0 = _grid_origin(size)[1]
-    canvas.setFillColorRGB(*TEXT_COLOUR)
+    canvas.setFillColor(Color(*TEXT_COLOUR))
     canvas.setFont(SANS_ITALIC, TEXT_SIZE)
     canvas.drawCentredString(width / 2, y0 - 4.0, note)
     canvas.setFont(SANS, TEXT_SIZE)
@@ -287,8 +289,8 @@ def _draw_footer(canvas, size, note: str, texts: Texts) -> None:
 
 def _draw_ruler(canvas, x: float, y: float, caption: str) -> None:
     """A 50 mm ruler with millimetre ticks; its baseline at y, its zero at x."""
-    canvas.setStrokeColorRGB(*TEXT_COLOUR)
-    canvas.setFillColorRGB(*TEXT_COLOUR)
+    canvas.setStrokeColor(Color(*TEXT_COLOUR))
+    canvas.setFillColor(Color(*TEXT_COLOUR))
     canvas.setLineWidth(LINE)
     canvas.line(x, y, x + RULER, y)
     canvas.setFont(SANS, LABEL_SIZE)

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from functools import partial
 
+from reportlab.lib.colors import Color
+
 from forge import fonts
 from forge.calibrate import wrap as _wrap
 from forge.errors import UserError
@@ -89,7 +91,7 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 # --- the maker -----------------------------------------------------------------------------------
 
-@maker("assembly", reads=("game", "options"))
+@maker("assembly", reads=())
 def make_assembly(component: dict, ctx: RenderContext) -> list[Piece]:
     """One full page: the supplies list, the time to build and the assembly diagrams."""
     size = ctx.paper_size
@@ -107,7 +109,14 @@ def make_assembly(component: dict, ctx: RenderContext) -> list[Piece]:
     return [Piece(component["id"], component.get("kind", "sheet"), size, 0,
                   diagrams.in_ink(partial(draw_page, content=content, layout=layout,
                                           size=size), ctx.ink),
-                  label=component["name"])]
+                  label=component["name"], key=_key(ctx))]
+
+
+def _key(ctx: RenderContext) -> dict:
+    """All the page depends on besides the component, language, paper and ink (the cache's
+    own inputs): the game's components and title, and whether the board is tiled."""
+    return {"components": ctx.game["components"], "title": ctx.game["title"],
+            "board": ctx.options.board}
 
 
 def kinds_of(components: list[dict]) -> list[str]:
@@ -369,12 +378,12 @@ def _frame_width(size, steps: int) -> float:
 def draw_page(c, *, content: PageContent, layout: Layout, size) -> None:
     """The whole page, on a canvas in page millimetres."""
     width, height = size
-    c.setFillColorRGB(*INK)
+    c.setFillColor(Color(*INK))
     c.setFont(fonts.SANS_BOLD, TITLE_SIZE)
     y = height - MARGIN - TITLE_SIZE * 0.75
     c.drawString(MARGIN, y, content.title)
     c.setFont(fonts.SANS, TEXT_SIZE)
-    c.setFillColorRGB(*MUTED)
+    c.setFillColor(Color(*MUTED))
     c.drawRightString(width - MARGIN, y, content.game)
     y -= TITLE_SIZE * 0.9
     _draw_supplies(c, content, layout, MARGIN, y)
@@ -385,13 +394,13 @@ def draw_page(c, *, content: PageContent, layout: Layout, size) -> None:
 
 
 def _rule(c, x0, y, x1) -> None:
-    c.setStrokeColorRGB(*RULE)
+    c.setStrokeColor(Color(*RULE))
     c.setLineWidth(0.25)
     c.line(x0, y, x1, y)
 
 
 def _draw_supplies(c, content: PageContent, layout: Layout, x: float, y: float) -> None:
-    c.setFillColorRGB(*INK)
+    c.setFillColor(Color(*INK))
     c.setFont(fonts.SANS_BOLD, HEAD_SIZE)
     y -= HEAD_SIZE * 1.2
     c.drawString(x, y, content.supplies_head)
@@ -416,7 +425,7 @@ def time_rows(content: PageContent, width: float) -> list[tuple[list[str], str, 
 
 
 def _draw_time(c, content: PageContent, x: float, y: float, width: float) -> None:
-    c.setFillColorRGB(*INK)
+    c.setFillColor(Color(*INK))
     c.setFont(fonts.SANS_BOLD, HEAD_SIZE)
     y -= HEAD_SIZE * 1.2
     c.drawString(x, y, content.time_head)
@@ -428,16 +437,16 @@ def _draw_time(c, content: PageContent, x: float, y: float, width: float) -> Non
         y -= line_h
         if last:
             _rule(c, x, y + line_h * 0.8, x + width)
-        c.setFillColorRGB(*MUTED)
+        c.setFillColor(Color(*MUTED))
         c.setFont(fonts.SANS, TEXT_SIZE)
         c.drawRightString(x + width - TIME_COLUMN, y, sum_text)
-        c.setFillColorRGB(*INK)
+        c.setFillColor(Color(*INK))
         c.setFont(fonts.SANS_BOLD if last else fonts.SANS, TEXT_SIZE)
         c.drawRightString(x + width, y, minutes)
         for k, line in enumerate(lines):
             y -= line_h if k else 0.0
             c.drawString(x, y, line)
-    c.setFillColorRGB(*MUTED)
+    c.setFillColor(Color(*MUTED))
     c.setFont(fonts.SANS_ITALIC, CAPTION_SIZE)
     y -= 0.8
     for line in wrap(content.time_note, fonts.SANS_ITALIC, CAPTION_SIZE, width):
@@ -447,7 +456,7 @@ def _draw_time(c, content: PageContent, x: float, y: float, width: float) -> Non
 
 def _draw_panels(c, content: PageContent, layout: Layout, size) -> None:
     y = layout.top
-    c.setFillColorRGB(*INK)
+    c.setFillColor(Color(*INK))
     c.setFont(fonts.SANS_BOLD, HEAD_SIZE)
     y -= HEAD_SIZE * 1.2
     c.drawString(MARGIN, y, content.panels_head)
@@ -455,7 +464,7 @@ def _draw_panels(c, content: PageContent, layout: Layout, size) -> None:
     caption_h = layout.caption_lines * CAPTION_SIZE * LEADING + 1.0
     for letter, panel in zip("ABCDEFGH", content.panels):
         y -= PANEL_HEAD
-        c.setFillColorRGB(*INK)
+        c.setFillColor(Color(*INK))
         c.setFont(fonts.SANS_BOLD, TEXT_SIZE)
         c.drawString(MARGIN, y + 1.2, f"{letter}. {panel.title}")
         frame_w = _frame_width(size, len(panel.steps))
@@ -469,7 +478,7 @@ def _draw_panels(c, content: PageContent, layout: Layout, size) -> None:
 def _draw_frame(c, step: Step, label: str, x: float, y: float, w: float, h: float) -> None:
     """One step: its drawing fitted to the box, its number, its caption under it."""
     c.saveState()
-    c.setStrokeColorRGB(*RULE)
+    c.setStrokeColor(Color(*RULE))
     c.setLineWidth(0.2)
     c.roundRect(x, y, w, h, 1.5, stroke=1, fill=0)
     scale = min(w / diagrams.FRAME[0], h / diagrams.FRAME[1])
@@ -481,10 +490,10 @@ def _draw_frame(c, step: Step, label: str, x: float, y: float, w: float, h: floa
     step.draw(c)
     c.restoreState()
     label_w = fonts.text_width(label, fonts.SANS_BOLD, CAPTION_SIZE)
-    c.setFillColorRGB(1, 1, 1)                  # the number stays readable over a drawing
+    c.setFillColor(Color(1, 1, 1))                  # the number stays readable over a drawing
     c.rect(x + 0.6, y + h - 2.0 - CAPTION_SIZE * 0.75, label_w + 1.2, CAPTION_SIZE + 0.6,
            stroke=0, fill=1)
-    c.setFillColorRGB(*INK)
+    c.setFillColor(Color(*INK))
     c.setFont(fonts.SANS_BOLD, CAPTION_SIZE)
     c.drawString(x + 1.2, y + h - 1.2 - CAPTION_SIZE * 0.75, label)
     c.setFont(fonts.SANS, CAPTION_SIZE)

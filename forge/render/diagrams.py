@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+from reportlab.lib.colors import Color
+
 from forge.ink import gray
 
 FRAME = (40.0, 26.0)
@@ -40,16 +42,17 @@ class NeutralCanvas:
     def __getattr__(self, name):
         return getattr(self._canvas, name)
 
-    def setFillColorRGB(self, r, g, b, alpha=None):
-        self._canvas.setFillColorRGB(*_neutral(r, g, b))
+    def setFillColor(self, color):
+        self._canvas.setFillColor(_neutral(color))
 
-    def setStrokeColorRGB(self, r, g, b, alpha=None):
-        self._canvas.setStrokeColorRGB(*_neutral(r, g, b))
+    def setStrokeColor(self, color):
+        self._canvas.setStrokeColor(_neutral(color))
 
 
-def _neutral(r, g, b) -> tuple[float, float, float]:
-    value = int(gray("#{:02x}{:02x}{:02x}".format(*(round(v * 255) for v in (r, g, b))))[1:3], 16)
-    return (value / 255,) * 3
+def _neutral(color: Color) -> Color:
+    rgb = (round(v * 255) for v in (color.red, color.green, color.blue))
+    value = int(gray("#{:02x}{:02x}{:02x}".format(*rgb))[1:3], 16) / 255
+    return Color(value, value, value)
 
 
 def in_ink(draw, ink: str):
@@ -69,9 +72,9 @@ def _polygon(c, points, fill=None, stroke=INK, width=LINE, dash=None) -> None:
     path.close()
     c.saveState()
     if fill is not None:
-        c.setFillColorRGB(*fill)
+        c.setFillColor(Color(*fill))
     if stroke is not None:
-        c.setStrokeColorRGB(*stroke)
+        c.setStrokeColor(Color(*stroke))
         c.setLineWidth(width)
         if dash:
             c.setDash(*dash)
@@ -86,7 +89,7 @@ def _rect(c, x, y, w, h, fill=PAPER, stroke=INK, width=LINE) -> None:
 
 def _line(c, x1, y1, x2, y2, color=INK, width=LINE, dash=None) -> None:
     c.saveState()
-    c.setStrokeColorRGB(*color)
+    c.setStrokeColor(Color(*color))
     c.setLineWidth(width)
     c.setLineCap(1)
     if dash:
@@ -119,7 +122,7 @@ def bent_arrow(c, x1, y1, x2, y2, bend=0.4, color=MOVE) -> None:
     dx, dy = x2 - x1, y2 - y1
     cx, cy = mx - dy * bend, my + dx * bend
     c.saveState()
-    c.setStrokeColorRGB(*color)
+    c.setStrokeColor(Color(*color))
     c.setLineWidth(LINE * 1.5)
     c.setLineCap(1)
     path = c.beginPath()
@@ -143,7 +146,7 @@ def glue(c, points) -> None:
     path.close()
     c.clipPath(path, stroke=0, fill=0)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    c.setStrokeColorRGB(*GLUE)
+    c.setStrokeColor(Color(*GLUE))
     c.setLineWidth(THIN * 1.4)
     span = max(xs) - min(xs) + max(ys) - min(ys)
     step = 0.9
@@ -161,7 +164,7 @@ def glue_rect(c, x, y, w, h) -> None:
 def mark(c, x, y, r=0.9) -> None:
     """An alignment mark: a cross in a circle."""
     c.saveState()
-    c.setStrokeColorRGB(*INK)
+    c.setStrokeColor(Color(*INK))
     c.setLineWidth(THIN)
     c.circle(x, y, r * 0.6, stroke=1, fill=0)
     c.line(x - r, y, x + r, y)
@@ -183,13 +186,13 @@ def scissors(c, x, y, angle=0.0, size=1.0) -> None:
     c.translate(x, y)
     c.rotate(math.degrees(angle))
     c.scale(size, size)
-    c.setStrokeColorRGB(*INK)
+    c.setStrokeColor(Color(*INK))
     c.setLineWidth(LINE)
     for side in (1, -1):
         _polygon(c, [(0, 0), (-6.0, side * 1.6), (-6.2, side * 0.7)], fill=STEEL)
-        c.setFillColorRGB(*PAPER)
+        c.setFillColor(Color(*PAPER))
         c.circle(-8.0, side * 2.0, 1.3, stroke=1, fill=1)
-    c.setFillColorRGB(*INK)
+    c.setFillColor(Color(*INK))
     c.circle(-5.6, 0, 0.35, stroke=0, fill=1)
     c.restoreState()
 
@@ -245,7 +248,7 @@ def _figure(c, x, y, w, h, upside_down=False) -> None:
     c.translate(x + w / 2, y + h / 2)
     if upside_down:
         c.rotate(180)
-    c.setFillColorRGB(0.55, 0.25, 0.25)
+    c.setFillColor(Color(0.55, 0.25, 0.25))
     c.circle(0, h * 0.22, min(w, h) * 0.14, stroke=0, fill=1)
     _polygon(c, [(-w * 0.28, -h * 0.38), (w * 0.28, -h * 0.38), (w * 0.16, h * 0.08),
                  (-w * 0.16, h * 0.08)], fill=(0.55, 0.25, 0.25), stroke=None)
@@ -439,7 +442,7 @@ def _counter_sheet(c, x, y, w, depth, lift=0.0, discs=True) -> None:
                 u, v = (i + 0.5) / 4, (j + 0.5) / 2
                 cx, cy = x + u * w + v * dx, y + lift + v * dy
                 c.saveState()
-                c.setFillColorRGB(0.80, 0.55, 0.30)
+                c.setFillColor(Color(0.80, 0.55, 0.30))
                 c.ellipse(cx - 1.8, cy - 1.0, cx + 1.8, cy + 1.0, stroke=0, fill=1)
                 c.restoreState()
     for u, v in ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)):
@@ -497,8 +500,8 @@ def card_round(c) -> None:
     path.lineTo(x, y + h)
     path.close()
     c.saveState()
-    c.setFillColorRGB(*CARD)
-    c.setStrokeColorRGB(*INK)
+    c.setFillColor(Color(*CARD))
+    c.setStrokeColor(Color(*INK))
     c.setLineWidth(LINE * 1.3)
     c.drawPath(path, stroke=1, fill=1)
     c.restoreState()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import partial
 
+from reportlab.lib.colors import Color
+
 from forge import fonts
 from forge.calibrate import Texts, draw_back, draw_front, wrap
 from forge.duplex import FLIPS, mirrors_columns
@@ -22,7 +24,7 @@ NOTE_SIZE = pt(10)
 MARGIN = 20.0
 
 
-@maker("duplex-test", reads=("game", "options"))
+@maker("duplex-test", reads=())
 def make_duplex_test(component: dict, ctx: RenderContext) -> list[Piece]:
     """One full page: the front of the duplex test, with its back when the kit prints backs on
     the other side of the sheet; otherwise a page saying that no test is needed."""
@@ -33,13 +35,16 @@ def make_duplex_test(component: dict, ctx: RenderContext) -> list[Piece]:
                         "{backs}), so it needs no duplex test. Build it with --backs duplex-long "
                         "to get the test sheet.").format(backs=backs)
         return [Piece(component["id"], component.get("kind", "sheet"), size, 0,
-                      partial(_draw_note, size=size, text=text), label=component["name"])]
+                      partial(_draw_note, size=size, text=text), label=component["name"],
+                      key={"backs": backs})]
     texts = Texts(ctx.tr, size, backs, kit=True)
     front = partial(draw_front, size=size, texts=texts)
     back = partial(_draw_back_face, size=size, backs=backs, texts=texts,
                    offset=ctx.options.back_offset)
+    key = {"backs": backs, "back_offset": list(ctx.options.back_offset)}   # it undoes them
     return [Piece(component["id"], component.get("kind", "sheet"), size, 0,
-                  in_ink(front, ctx.ink), label=component["name"], back=in_ink(back, ctx.ink))]
+                  in_ink(front, ctx.ink), label=component["name"], back=in_ink(back, ctx.ink),
+                  key=key)]
 
 
 def back_turn(size: tuple[float, float], backs: str) -> int:
@@ -58,7 +63,7 @@ def _draw_back_face(canvas, *, size, backs, texts, offset) -> None:
 
 
 def _draw_note(canvas, *, size, text) -> None:
-    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setFillColor(Color(0, 0, 0))
     canvas.setFont(fonts.SANS, NOTE_SIZE)
     y = size[1] * 0.6
     for line in wrap(text, fonts.SANS, NOTE_SIZE, size[0] - 2 * MARGIN):
