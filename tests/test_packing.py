@@ -7,6 +7,7 @@ import itertools
 import math
 
 import pytest
+from pdfgeom import colour_box, render, stroked_lines
 from pypdf import PdfReader
 from reportlab.lib.colors import Color
 
@@ -16,7 +17,6 @@ from forge.layout import PAPERS
 from forge.model import Component, Piece
 from forge.printing import PrintOptions
 from forge.write import DocInfo, write_pdf
-from pdfgeom import colour_box, render, stroked_lines
 
 DPI = 100
 PIXEL = 25.4 / DPI
@@ -42,8 +42,8 @@ def component(cid, count, trim, bleed=3.0, shared=False, kind="card", colour=(30
     return Component(cid, kind, family, cid, count, trim, pieces, shared, cut_marks)
 
 
-def written(tmp_path, components, paper="a4", options=PrintOptions()):
-    pages = impose_components(components, PAPERS[paper], options)
+def written(tmp_path, components, paper="a4", options=None):
+    pages = impose_components(components, PAPERS[paper], options or PrintOptions())
     path = tmp_path / "out.pdf"
     write_pdf(path, pages, INFO)
     return path, pages
@@ -76,8 +76,8 @@ def test_six_die_nets_stay_together_on_one_page(tmp_path):
 def test_a_partly_filled_page_has_its_blocks_centred(tmp_path, paper):
     """Four cards on a page: the empty paper is shared out evenly around them, not left on one
     side (Letter pages once kept 55 mm empty above their cards)."""
-    path, pages = written(tmp_path, [component("cards", 4, CARD)], paper,
-                          PrintOptions(backs="none"))
+    path, _ = written(tmp_path, [component("cards", 4, CARD)], paper,
+                      PrintOptions(backs="none"))
     width, height = (v / 72 * 25.4 for v in PdfReader(path).pages[0].mediabox[2:])
     box = colour_box(render(path, 0, DPI), (30, 90, 210), DPI)
     assert abs(box[0] - (width - box[2])) <= 1.0 + 2 * PIXEL
@@ -170,10 +170,10 @@ def test_a_tall_aid_folds_about_an_upright_line(tmp_path, paper):
     path, pages = written(tmp_path, [aid], paper, PrintOptions(backs="fold"))
     assert len(pages) == 3
     for index, page in enumerate(pages):
-        width, height = page.size
-        fold = width / 2
+        fold = page.size[0] / 2
         lines = stroked_lines(path, index)
-        dashes = [line for line in lines if abs(line[0] - fold) < 0.01 and abs(line[2] - fold) < 0.01]
+        dashes = [line for line in lines
+                  if abs(line[0] - fold) < 0.01 and abs(line[2] - fold) < 0.01]
         assert len(dashes) > 10, "no dashed fold line down the middle"
         image = render(path, index, DPI)
         front = colour_box(image, (30, 150, 90), DPI)

@@ -156,8 +156,8 @@ def smallest_font(path: Path) -> float:
 
     def visit(text, cm, tm, font, size):
         if text.strip():
-            a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
-                          tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
+            c = tm[2] * cm[0] + tm[3] * cm[2]           # the text's upright axis on the page
+            d = tm[2] * cm[1] + tm[3] * cm[3]
             sizes.append(size * (c * c + d * d) ** 0.5)
     for page in PdfReader(str(path)).pages:
         page.extract_text(visitor_text=visit)
