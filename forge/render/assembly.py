@@ -38,7 +38,6 @@ MINUTES = {
     "round-card": 0.3,          # four corners with a punch
     "fold-box": 5.0,            # cut out, score and glue a tuck box
 }
-BOARD_OVERLAP = 10.0            # mm shared by neighbouring tiles (as the kit tiles the board)
 
 # --- sleeves: usual sleeve (outer size, mm) for usual card trims ---------------------------------
 SLEEVES = (
@@ -219,6 +218,8 @@ def tasks(components: list[dict], ctx: RenderContext) -> list[Task]:
 
 def board_tiles(component: dict, ctx: RenderContext) -> int:
     """How many pages the kit tiles this board on (1 when it is printed on one page)."""
+    from forge.kit import BOARD_OVERLAP       # forge.kit loads the makers: imported late
+
     if ctx.options.board == "single" or "trim" not in component:
         return 1
     bleed = float(component.get("bleed", 0) if ctx.options.bleed is None else ctx.options.bleed)
