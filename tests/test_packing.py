@@ -60,6 +60,16 @@ def test_decks_that_cut_alike_fill_each_others_sheets(tmp_path, paper, sheets):
     assert len(PdfReader(path).pages) == 2 * sheets
 
 
+@pytest.mark.parametrize("paper, pages", [("a4", 25), ("letter", 34)])
+def test_folded_decks_fill_every_fold_page(tmp_path, paper, pages):
+    """The same 100 cards with --backs fold: 4 fronts over their 4 backs on each A4 page, 3 over
+    3 on Letter (they once took 2 a page: 50 pages)."""
+    decks = [component("conquest", 77, CARD), component("senators", 18, CARD),
+             component("votes", 5, CARD)]
+    path, _ = written(tmp_path, decks, paper, PrintOptions(backs="fold"))
+    assert len(PdfReader(path).pages) == pages
+
+
 def test_six_die_nets_stay_together_on_one_page(tmp_path):
     tokens = component("tokens", 50, (16, 16), shared=True, kind="counter", backs=False,
                        colour=(150, 30, 210))
