@@ -182,7 +182,7 @@ def sides_words(sides: str, backs: str, tr) -> str:
             "duplex-long": _("Two-sided, flip on the long edge"),
             "duplex-short": _("Two-sided, flip on the short edge"),
             "fronts-then-backs": _("Fronts, then the stack turned over for the backs"),
-        }.get(backs, _("One side"))
+        }.get(backs, _("Two-sided, flip on the long edge"))     # pieces too large to fold
     if sides == "sandwich":
         return _("One side each: glue the fronts and the backs either side of the greyboard, "
                  "lined up by the marks")

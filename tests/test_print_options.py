@@ -85,13 +85,22 @@ def test_fronts_then_backs_puts_every_back_after_the_fronts(option_kits):
     assert tokens["pages"] == [1, 1 + count // 2] or tokens["pages"][0] == 1
 
 
+def _instructions_text(result) -> str:
+    """The text of the instructions pages (after the cover) of a kit's instructions file."""
+    reader = PdfReader(result.folder / "instructions.pdf")
+    entry = next(c for c in result.manifest["components"] if c["id"] == "instructions")
+    return " ".join(reader.pages[n - 1].extract_text() for n in entry["pages"]).replace("\n", " ")
+
+
 def test_instructions_state_the_layout_and_the_backs(option_kits):
-    text = PdfReader(option_kits["fold-lines"].folder / "instructions.pdf").pages[0].extract_text()
-    assert "fold along the dashed line" in text
+    text = _instructions_text(option_kits["fold-lines"])
+    assert "across a dashed fold line" in text
     assert "per page" in text.lower() or "(portrait)" in text or "(landscape)" in text
-    text = PdfReader(option_kits["single-board"].folder / "instructions.pdf").pages[0] \
-        .extract_text()
-    assert "turned over along its long edge" in text.replace("\n", " ")
+    assert "crop marks" not in text and "long cut lines" in text
+    text = _instructions_text(option_kits["single-board"])
+    assert "turned over along its long edge" in text
+    text = _instructions_text(option_kits["bleedless"])       # no bleed, no marks: nor words
+    assert "(bleed)" not in text and "crop marks" not in text and "No cut marks" in text
 
 
 def test_duplex_families_start_on_the_front_of_a_sheet_in_kit_pdf(built_kits):

@@ -64,9 +64,10 @@ def _cover_picture(cover: dict, ctx: RenderContext, where: str):
     if not cover.get("art"):
         return None
     try:
-        return pictures.load_picture(ctx.folder, cover["art"], f"{where} cover.art")
+        picture = pictures.load_picture(ctx.folder, cover["art"], f"{where} cover.art")
     except pictures.PictureError as err:
         raise UserError(str(err)) from None
+    return pictures.tinted(picture, "", gray=ctx.ink == "grayscale")
 
 
 def _art_box(paper: tuple[float, float]) -> tuple[float, float, float, float]:

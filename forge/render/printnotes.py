@@ -19,9 +19,10 @@ BACKS_NOTES = {
     "fronts-then-backs": N_("Print the front pages of each file first; then put the printed stack "
                             "back in the tray, turned over along its long edge, and print the back "
                             "pages that follow them, in the same order."),
-    "fold": N_("Two-sided pieces come with their backs upside down below them: cut out each pair "
-               "with its margin, fold along the dashed line, glue the halves together and cut "
-               "along the marks."),
+    "fold": N_("Two-sided pieces come with their backs on the other half of the page, across "
+               "a dashed fold line: fold the sheet along it, glue the halves together and cut "
+               "along the marks. A piece too large for half a page prints as a page of fronts "
+               "followed by the page of their backs."),
     "none": N_("Backs are left out: the pieces print on one side only."),
 }
 MARKS_NOTES = {

@@ -20,7 +20,7 @@ printed (a sample of each kind), the group's name, how many of each kind and the
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 from functools import partial
 
 from reportlab.lib.colors import HexColor
@@ -249,8 +249,18 @@ def make_tuck_box(component: dict, ctx) -> list[Piece]:
                    margin=margin)
     if component["count"] != 1:
         raise UserError(f"{where}: a tuck box is one page: give it count 1")
+    key = {"box": asdict(box), "face": _face_key(face), "page": list(page), "turned": turned,
+           "notes": list(notes), "margin": margin}
     return [Piece(component["id"], component["kind"], page, 0, draw, component["name"],
-                  pictures=icons.pictures_of(face.icon))]
+                  key=key, pictures=icons.pictures_of(face.icon))]
+
+
+def _face_key(face: BoxFace) -> dict:
+    """What the box's faces show, for its cache key (an art file by its own key)."""
+    values = {f.name: getattr(face, f.name) for f in fields(face)}
+    if hasattr(face.icon, "key"):
+        values["icon"] = face.icon.key()
+    return values
 
 
 def _decks(component: dict, style: dict, ctx, where: str) -> list[dict]:
@@ -370,10 +380,11 @@ def draw_die_line(c, box: Box, face: BoxFace) -> None:
     c.setStrokeColor(HexColor(face.line))
     c.setLineCap(1)
     c.setLineWidth(FOLD_WIDTH)
+    c.saveState()
     c.setDash(*FOLD_DASH)
     for line in folds(box):
         c.line(*line)
-    c.setDash()
+    c.restoreState()
     c.setLineWidth(CUT_WIDTH)
     for line in cut_lines(box):
         c.line(*line)
