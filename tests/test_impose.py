@@ -37,17 +37,22 @@ MIXED = [component("grey", 21, (16, 16), 3, True), component("black", 21, (16, 1
          component("sheet", 4, (120, 180), 3, False), component("card", 30, (63.5, 88.9), 3, False)]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_piece_once_within_margins(paper):
-    pages = impose_components(MIXED, PAPERS[paper])
-    placed = [p for page in pages for p in page.placements]
-    assert len(placed) == sum(c.count for c in MIXED)
+def assert_within_margins(pages):
+    """Every placed piece, bleed included, inside the page's margins."""
     for page in pages:
         w, h = page.size
         for placement in page.placements:
             x0, y0, x1, y1 = bleed_rect(placement)
             assert x0 >= MARGIN - 1e-6 and y0 >= MARGIN - 1e-6
             assert x1 <= w - MARGIN + 1e-6 and y1 <= h - MARGIN + 1e-6
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_piece_once_within_margins(paper):
+    pages = impose_components(MIXED, PAPERS[paper])
+    placed = [p for page in pages for p in page.placements]
+    assert len(placed) == sum(c.count for c in MIXED)
+    assert_within_margins(pages)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -115,9 +120,4 @@ def test_pieces_that_need_other_ways_of_the_paper_get_pages_of_their_own():
     wide = component("wide", 2, (180, 62), 6, False)
     pages = impose_components([wide, tall], PAPERS["a4"])
     assert sorted(len(page.placements) for page in pages) == [1, 2]
-    for page in pages:
-        w, h = page.size
-        for placement in page.placements:
-            x0, y0, x1, y1 = bleed_rect(placement)
-            assert x0 >= MARGIN - 1e-6 and y0 >= MARGIN - 1e-6
-            assert x1 <= w - MARGIN + 1e-6 and y1 <= h - MARGIN + 1e-6
+    assert_within_margins(pages)

@@ -13,6 +13,7 @@ import math
 from reportlab.lib.colors import Color
 
 from forge.ink import gray
+from forge.render import shapes
 
 FRAME = (40.0, 26.0)
 
@@ -139,20 +140,9 @@ def bent_arrow(c, x1, y1, x2, y2, bend=0.4, color=MOVE) -> None:
 def glue(c, points) -> None:
     """Orange hatching over a polygon: glue goes here."""
     c.saveState()
-    path = c.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
-    c.clipPath(path, stroke=0, fill=0)
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
     c.setStrokeColor(Color(*GLUE))
     c.setLineWidth(THIN * 1.4)
-    span = max(xs) - min(xs) + max(ys) - min(ys)
-    step = 0.9
-    for i in range(int(span / step) + 2):
-        x = min(xs) - (max(ys) - min(ys)) + i * step
-        c.line(x, min(ys), x + (max(ys) - min(ys)), max(ys))
+    shapes.hatch(c, points, step=0.9)
     c.restoreState()
     _polygon(c, points, fill=None, stroke=GLUE, width=THIN)
 

@@ -1,4 +1,5 @@
-"""Silhouettes more than one game draws: the galley and the laurel wreath.
+"""Shapes more than one maker draws: outlines, the hatching of glue areas, and the silhouettes
+of the galley and the laurel wreath.
 
 Drawn like every icon (forge/render/icons.py): in a box from -1 to 1 on both axes, in one colour,
 `knock` being the colour behind used for the gaps between overlapping parts.
@@ -24,6 +25,19 @@ def outline(c, start: tuple, *segments: tuple):
 def fill_outline(c, start: tuple, *segments: tuple) -> None:
     """Fill a closed outline (see `outline`) in the fill colour."""
     c.drawPath(outline(c, start, *segments), stroke=0, fill=1)
+
+
+def hatch(c, points, step: float) -> None:
+    """Diagonal lines `step` mm apart across a polygon, clipped to it, in the stroke colour and
+    width already set (the hatching of glue areas)."""
+    c.saveState()
+    c.clipPath(outline(c, points[0], *points[1:]), stroke=0, fill=0)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    height = max(ys) - min(ys)
+    for i in range(int((max(xs) - min(xs) + height) / step) + 2):
+        x = min(xs) - height + i * step
+        c.line(x, min(ys), x + height, max(ys))
+    c.restoreState()
 
 
 def galley(c, color, knock):

@@ -30,7 +30,7 @@ from forge.errors import UserError
 from forge.i18n import N_
 from forge.ink import color_for
 from forge.model import Piece, pt
-from forge.render import MAKERS, art, icons, maker, textfit
+from forge.render import MAKERS, art, icons, maker, shapes, textfit
 from forge.render.cards import deck_total
 from forge.render.sheets import format_number
 
@@ -404,20 +404,9 @@ def _polygon(c, points, fill: str) -> None:
 def _hatch(c, points, color: str) -> None:
     """Diagonal lines across a glue area, clipped to it."""
     c.saveState()
-    path = c.beginPath()
-    path.moveTo(*points[0])
-    for p in points[1:]:
-        path.lineTo(*p)
-    path.close()
-    c.clipPath(path, stroke=0, fill=0)
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    span = max(xs) - min(xs) + max(ys) - min(ys)
     c.setStrokeColor(HexColor(color))
     c.setLineWidth(pt(0.7))
-    k = 0.0
-    while k <= span:
-        c.line(min(xs) + k, min(ys), min(xs) + k - (max(ys) - min(ys)), max(ys))
-        k += HATCH_STEP
+    shapes.hatch(c, points, step=HATCH_STEP)
     c.restoreState()
 
 

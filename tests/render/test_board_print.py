@@ -5,20 +5,13 @@ import math
 import pytest
 from pypdf import PdfReader
 
-from pdfgeom import MM, stroked_lines
+from pdfgeom import MM, _multiply, stroked_lines
 
 pytestmark = pytest.mark.slow
 KITS = [(lang, paper) for lang in ("en", "es") for paper in ("a4", "letter")]
 CROSS_LINE = 0.25        # mm: the alignment crosses' line (trim marks are 0.2 mm)
 BOARD = (390.0, 255.0)   # Tetrarchia's board trim, mm
 MIN_PT = 6.0
-
-
-def _multiply(m, n):
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
-            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
 
 
 def tiles(pdf):
