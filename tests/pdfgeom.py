@@ -5,6 +5,7 @@ page plans, so the tests built on these helpers check what a user prints.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -99,3 +100,15 @@ def colour_box(image, colour: tuple[int, int, int], dpi: int, tolerance: int = 6
     per_mm = dpi / 25.4
     page_h = image.size[1] / per_mm
     return (x0 / per_mm, page_h - y1 / per_mm, x1 / per_mm, page_h - y0 / per_mm)
+
+
+def text_sizes(pdf):
+    """Every text run on every page, as (page index, size in points, text)."""
+    found = []
+    for index, page in enumerate(PdfReader(str(pdf)).pages):
+        def visit(text, cm, tm, font, size, index=index):
+            if text.strip():
+                m = _multiply(tm, cm)
+                found.append((index, size * math.hypot(m[2], m[3]), text.strip()))
+        page.extract_text(visitor_text=visit)
+    return found

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from forge.games import DEFAULT_CONTENT, load_game
-from pdfgeom import page_size_mm, stroked_lines
+from pdfgeom import page_size_mm, stroked_lines, text_sizes
 
 pytestmark = pytest.mark.slow
 GAMES = [("tetrarchia", "en", "a4"), ("conquest-of-the-empire-2", "es", "letter"),
@@ -191,3 +191,11 @@ def test_howto_of_a_group_is_headed_by_the_group(kits):
     text = "".join(reader.pages[n - 1].extract_text() for n in entry["kit_pages"])
     assert "Monedas:" in text
     assert "Monedas de oro (10 talentos):" not in text
+
+
+@pytest.mark.parametrize("game", [g for g, _, _ in GAMES])
+def test_no_printed_word_in_the_kit_under_six_points(kits, game):
+    sizes = text_sizes(kits[game].folder / "kit.pdf")
+    assert sizes
+    small = [(page + 1, round(size, 2), text) for page, size, text in sizes if size < 5.99]
+    assert not small, small[:5]

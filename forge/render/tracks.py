@@ -45,6 +45,9 @@ from forge.render import art, maker, textfit
 VERSION = 1               # part of every piece key: bump it when the drawing changes
 BAND = 5.0                # mm, the title band of a track strip
 GLUE_MIN = 9.0            # mm, narrowest glue tab
+GLUE_PT = 6.0             # points: the glue tab's words, never smaller
+GLUE_PAD = 0.8            # mm of the tab's width kept clear of its words
+GLUE_LINES = 4
 PAD = 1.2                 # mm of paper kept inside the trim around everything printed
 LINE = pt(0.6)
 HEAVY = pt(1.4)
@@ -154,14 +157,24 @@ class Strip:
     major: int
 
 
-def strip_layout(trim, first: int, last: int) -> tuple[float, int]:
+def strip_layout(trim, first: int, last: int, glue_text: str = "") -> tuple[float, int]:
     """The box side and how many boxes fit on one strip of this trim."""
     w, h = trim
     box = h - BAND
     if box < 8:
         raise ValueError(f"a strip {h:g} mm tall leaves boxes of {box:g} mm (8 at least)")
-    per_strip = int((w - max(GLUE_MIN, box * 0.75) + 1e-6) // box)
+    per_strip = int((w - glue_width(box, glue_text) + 1e-6) // box)
     return box, per_strip
+
+
+def glue_width(box: float, text: str) -> float:
+    """The glue tab's width: three quarters of a box (GLUE_MIN at least), widened until its
+    text fits in GLUE_LINES lines at GLUE_PT."""
+    width = max(GLUE_MIN, box * 0.75)
+    while text and width < box * 3 and textfit.fit_lines(
+            text, fonts.SANS, pt(GLUE_PT), width - GLUE_PAD, GLUE_LINES)[1] < pt(GLUE_PT) - 1e-6:
+        width += 0.5
+    return width
 
 
 @maker("track", reads=("game",))
@@ -179,7 +192,7 @@ def make_track(component: dict, ctx) -> list[Piece]:
         return [_grid_piece(component, ctx, style, labels["title"], first, last, minor, major)]
     trim = tuple(component["trim"])
     try:
-        box, per_strip = strip_layout(trim, first, last)
+        box, per_strip = strip_layout(trim, first, last, labels["glue"])
     except ValueError as err:
         raise UserError(f"component '{component['id']}': {err}") from None
     if per_strip < 2:
@@ -193,7 +206,7 @@ def make_track(component: dict, ctx) -> list[Piece]:
                         f"set count: {strips}")
     inks = _inks(component, ctx)
     bleed = component.get("bleed", 0)
-    glue = max(GLUE_MIN, box * 0.75)
+    glue = glue_width(box, labels["glue"])
     pieces = []
     for i in range(strips):
         strip = Strip(tuple(numbers[i * per_strip:(i + 1) * per_strip]), i + 1, strips, box,
@@ -254,8 +267,9 @@ def _glue_tab(c, x: float, width: float, height: float, strip: Strip, inks: Inks
     c.setDash(0.8, 0.8)
     c.rect(x, 0, width, height, stroke=1, fill=0)
     c.restoreState()
-    inner = width - 1.2
-    lines, size = textfit.fit_lines(strip.glue_text, fonts.SANS, pt(5.5), inner, 4)
+    inner = width - GLUE_PAD
+    lines, size = textfit.fit_lines(strip.glue_text, fonts.SANS, pt(GLUE_PT), inner,
+                                   GLUE_LINES)
     lead = size * 1.1
     top = height * 0.62 + lead * (len(lines) - 1) / 2
     c.setFillColor(HexColor(inks.paper))

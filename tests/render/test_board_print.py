@@ -5,7 +5,7 @@ import math
 import pytest
 from pypdf import PdfReader
 
-from pdfgeom import MM, _multiply, stroked_lines
+from pdfgeom import MM, stroked_lines, text_sizes
 
 pytestmark = pytest.mark.slow
 KITS = [(lang, paper) for lang in ("en", "es") for paper in ("a4", "letter")]
@@ -28,18 +28,6 @@ def tiles(pdf):
                 out.append(((x, y, x + w, y + h), origin))
                 break
     return out
-
-
-def text_sizes(pdf):
-    """Every text run on every page, as (page index, size in points, text)."""
-    found = []
-    for index, page in enumerate(PdfReader(str(pdf)).pages):
-        def visit(text, cm, tm, font, size, index=index):
-            if text.strip():
-                m = _multiply(tm, cm)
-                found.append((index, size * math.hypot(m[2], m[3]), text.strip()))
-        page.extract_text(visitor_text=visit)
-    return found
 
 
 def _inside(point, box, margin=0.0):
