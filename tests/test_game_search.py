@@ -32,6 +32,10 @@ def copy_demo(target: Path, title: str) -> Path:
     game_yaml = target / "demo" / "game.yaml"
     game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
         'title: "DEMO: VIA APPIA"', f'title: "{title}"'), encoding="utf-8")
+    for catalog in (target / "demo" / "locale").glob("*/LC_MESSAGES/demo.po"):   # translated too
+        catalog.write_text(catalog.read_text(encoding="utf-8").replace(
+            'msgctxt "game/title"\nmsgid "DEMO: VIA APPIA"\nmsgstr "DEMO: VIA APPIA"',
+            f'msgctxt "game/title"\nmsgid "{title}"\nmsgstr "{title}"'), encoding="utf-8")
     return target / "demo"
 
 

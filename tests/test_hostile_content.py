@@ -111,11 +111,11 @@ def problems_of_path(path):
 # --- numbers and texts ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("old, new, expected", [
-    ("trim: [63.5, 88.9]", "trim: [20, 0]", "components[1].trim[1]: 0 is below the minimum 5"),
+    ("trim: [63.5, 88.9]", "trim: [20, 0]", "components[4].trim[1]: 0 is below the minimum 5"),
     ("players: {min: 2, max: 4}", "players: {min: 4, max: 2}",
      "players.min: min (4) is more than max (2)"),
-    ("count: 12", "count: 100000000", "components[1].count: 100000000 is above the maximum"),
-    ("bleed: 3", "bleed: .inf", "components[1].bleed: '.inf' is not a finite number"),
+    ("count: 12", "count: 100000000", "components[4].count: 100000000 is above the maximum"),
+    ("bleed: 3", "bleed: .inf", "components[4].bleed: '.inf' is not a finite number"),
     ("version: \"1.0\"", "version: \"" + "v" * 2000 + "\"",
      "version: is 2,000 characters long; at most 1,000 fit"),
 ])
@@ -130,7 +130,7 @@ def test_a_piece_maker_that_cuts_needs_a_trim(content_copy):
     edit(content_copy / "demo" / "game.yaml", "    trim: [63.5, 88.9]\n", "")
     with pytest.raises(ContentError) as err:
         load_game(content_copy, "demo")
-    assert "components[1]: with draw: card, the field 'trim' is required" in str(err.value)
+    assert "components[4]: with draw: card, the field 'trim' is required" in str(err.value)
 
 
 def test_a_card_cost_of_infinity_is_not_printed_as_inf(content_copy):
@@ -164,7 +164,7 @@ def test_board_coordinates_must_be_on_a_table(content_copy):
 @pytest.mark.parametrize("name, old, new, expected", [
     ("game.yaml", "style: {fill: stone, icon: laurel}", "style: {fill: marble, icon: laurel}",
      "style.fill: unknown colour 'marble'"),
-    ("cards.yaml", "style: {panel: parchment, ink: ink}", "style: {panel: papyrus, ink: ink}",
+    ("cards.yaml", "style: {panel: parchment, ink: ink,", "style: {panel: papyrus, ink: ink,",
      "decks[0].style.panel: unknown colour 'papyrus'"),
 ])
 def test_an_unknown_colour_names_its_field(content_copy, name, old, new, expected):
@@ -178,7 +178,7 @@ def test_an_unknown_maker_is_found_by_validate(content_copy):
     edit(content_copy / "demo" / "game.yaml", "draw: card", "draw: cardz")
     result = run("validate", "demo", "--content", content_copy)
     assert result.exit_code == 1
-    assert "components[1].draw: 'cardz' is not one of:" in result.output
+    assert "components[4].draw: 'cardz' is not one of:" in result.output
 
 
 def test_validate_finds_what_only_the_layout_would(content_copy):
@@ -318,7 +318,7 @@ def test_validate_lays_out_the_instructions_page_with_the_kits_own_list(content_
     templates.mkdir()
     own = (REPO / "templates" / "instructions.xml.j2").read_text(encoding="utf-8")
     (templates / "instructions.xml.j2").write_text(
-        "{% if checklist[1].file %}{{ no_such_value }}{% endif %}\n" + own, encoding="utf-8")
+        "{% if checklist[1].pages %}{{ no_such_value }}{% endif %}\n" + own, encoding="utf-8")
     result = run("validate", "demo", "--content", content_copy)
     assert result.exit_code == 1, result.output
     assert "instructions.xml.j2:1 'no_such_value' is undefined" in result.output

@@ -305,6 +305,8 @@ def _with_picture_components(game: Path, board_file="art/board.svg", translate=T
             {"id": "tiles", "kind": "counter", "family": "tokens", "name": "Bandits",
              "count": 4, "trim": [30, 30], "bleed": 2, "draw": "picture", "back": "same",
              "style": {"file": "art/road.svg", "fit": "stretch"}}]
+        labels = next(c for c in data["components"] if c["draw"] == "envelope-labels")
+        labels["count"] += 1                    # one more kind of token, one more envelope
 
     _edit(game / "game.yaml", components)
     if translate:
