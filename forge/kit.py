@@ -16,6 +16,7 @@ from functools import partial
 from pathlib import Path
 
 from forge import __version__
+from forge.duplex import FLIPS
 from forge.errors import UserError
 from forge.fonts import register_game_fonts
 from forge.games import DEFAULT_CONTENT, Game, load_game
@@ -37,6 +38,7 @@ from forge.write import DocInfo, source_date, write_pdf
 
 BOARD_OVERLAP = 10.0    # mm shared by neighbouring board tiles
 LATE = {"instructions", "cover"}    # makers that describe the finished kit (its manifest)
+NEEDS_FLIP = {"duplex-test"}        # makers of pages only kits printed two-sided need
 
 
 @dataclass(frozen=True)
@@ -175,6 +177,8 @@ def make_components(ctx: RenderContext, skip=(), only=None) -> list[Component]:
     for spec in ctx.game["components"]:
         if spec["draw"] in skip or (only is not None and spec["draw"] not in only):
             continue
+        if spec["draw"] in NEEDS_FLIP and ctx.options.backs not in FLIPS:
+            continue                    # nothing is printed two-sided: nothing to test
         if spec["draw"] not in makers:
             raise UserError(f"component '{spec['id']}': no piece maker called '{spec['draw']}' "
                             f"(known: {', '.join(sorted(makers))})")
@@ -321,7 +325,8 @@ def _manifest(ctx: RenderContext, plan: _Plan) -> dict:
 def _plan_row(row: PlanRow, ctx: RenderContext) -> dict:
     return {"first": row.first, "last": row.last, "parts": list(row.names),
             "paper": row.paper, "paper_words": ctx.tr._(PAPER_WORDS[row.paper]),
-            "sides": row.sides, "sides_words": sides_words(row.sides, ctx.options.backs, ctx.tr),
+            "sides": row.sides, "way": row.way,
+            "sides_words": sides_words(row.sides, ctx.options.backs, ctx.tr, row.way),
             "sheets": row.sheets}
 
 

@@ -137,7 +137,8 @@ def kit_page_numbers(slots: list[Slot]) -> dict[str, list[int]]:
 
 @dataclass(frozen=True)
 class PlanRow:
-    """One line of the print plan: a range of kit.pdf pages printed one way on one paper."""
+    """One line of the print plan: a range of kit.pdf pages printed one way on one paper.
+    `way`: '' or, printing fronts then backs, 'fronts' or 'backs' (the second pass)."""
 
     first: int
     last: int
@@ -145,43 +146,60 @@ class PlanRow:
     paper: str
     sides: str
     sheets: int
+    way: str = ""
 
 
 def plan_rows(parts: list[Part], slots: list[Slot], backs: str) -> list[PlanRow]:
     """The print plan: consecutive families on the same paper, printed the same way, share a
-    row; blank pages are counted in the range they belong to."""
+    row; blank pages are counted in the range they belong to. Printing fronts then backs, a
+    family's fronts and its backs are rows of their own."""
     by_family = {part.family: part for part in parts}
     rows: list[PlanRow] = []
-    duplex = backs in ("duplex-long", "duplex-short")
     for number, slot in enumerate(slots, 1):
         part = by_family.get(slot.family)
         if part is None:                # a blank that only moves the next family to a front
             continue
+        way = _way(part, slot, backs)
         last = rows[-1] if rows else None
-        if last and last.paper == part.paper and last.sides == part.sides:
+        if last and (last.paper, last.sides, last.way) == (part.paper, part.sides, way) \
+                and last.last == number - 1 and not (way and part.name not in last.names):
             names = last.names if part.name in last.names else last.names + (part.name,)
-            rows[-1] = PlanRow(last.first, number, names, part.paper, part.sides, 0)
+            rows[-1] = PlanRow(last.first, number, names, part.paper, part.sides, 0, way)
         else:
-            rows.append(PlanRow(number, number, (part.name,), part.paper, part.sides, 0))
-    return [PlanRow(r.first, r.last, r.names, r.paper, r.sides,
-                    _sheets(r, duplex, backs)) for r in rows]
+            rows.append(PlanRow(number, number, (part.name,), part.paper, part.sides, 0, way))
+    duplex = backs in ("duplex-long", "duplex-short")
+    return [PlanRow(r.first, r.last, r.names, r.paper, r.sides, _sheets(r, duplex), r.way)
+            for r in rows]
 
 
-def _sheets(row: PlanRow, duplex: bool, backs: str) -> int:
+def _way(part: Part, slot: Slot, backs: str) -> str:
+    if backs != "fronts-then-backs" or part.sides != "two":
+        return ""
+    return "backs" if slot.page.side == "back" else "fronts"
+
+
+def _sheets(row: PlanRow, duplex: bool) -> int:
+    """Sheets a row takes: none more for the backs' pass over sheets already printed."""
     pages = row.last - row.first + 1
-    if duplex or (backs == "fronts-then-backs" and row.sides == "two"):
+    if row.way == "backs":
+        return 0
+    if duplex:
         return (pages + 1) // 2
     return pages
 
 
-def sides_words(sides: str, backs: str, tr) -> str:
+def sides_words(sides: str, backs: str, tr, way: str = "") -> str:
     """How a row is printed, in the player's words."""
     _ = tr._
+    if way == "fronts":
+        return _("First pass: these fronts, on one side")
+    if way == "backs":
+        return _("Second pass: the printed fronts back in the tray, turned over on their long "
+                 "edge, in the same order")
     if sides == "two":
         return {
             "duplex-long": _("Two-sided, flip on the long edge"),
             "duplex-short": _("Two-sided, flip on the short edge"),
-            "fronts-then-backs": _("Fronts, then the stack turned over for the backs"),
         }.get(backs, _("Two-sided, flip on the long edge"))     # pieces too large to fold
     if sides == "sandwich":
         return _("One side each: glue the fronts and the backs either side of the greyboard, "

@@ -466,7 +466,9 @@ def write_component(ctx, component, folder: Path, cache=None) -> str:
 
     name = f"{component.id}.pdf"
     title = f"{ctx.game['title']}: {component.name}"
-    info = DocInfo(title, "Print-shop file (PDF/X-1a, CMYK)", ctx.game["credits"]["publisher"],
+    from forge.kit import kit_author
+
+    info = DocInfo(title, "Print-shop file (PDF/X-1a, CMYK)", kit_author(ctx),
                    f"game={ctx.game_id}; language={ctx.lang}; component={component.id}",
                    ctx.lang)
     write_pdf(folder / name, piece_pages(component.pieces), info, [(0, component.name, 0)],

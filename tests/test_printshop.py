@@ -236,3 +236,10 @@ def test_black_text_is_on_the_black_plate_alone(shop, tmp_path):
         assert all(data[i] == 255 for i in solid), name
     for name in ("Magenta", "Yellow"):      # the card's red-brown band, elsewhere
         assert min(plates[name].tobytes()) < 128, name
+
+
+def test_the_files_name_the_kits_makers_not_the_publisher(shop):
+    from pypdf import PdfReader
+
+    for path in shop.iterdir():
+        assert PdfReader(str(path)).metadata.author == "Players, with forge", path.name

@@ -37,7 +37,9 @@ def make_cover(component: dict, ctx: RenderContext) -> list[Piece]:
     colors = _colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
     values = dict(colors=colors, facts=box_facts(ctx), inside=inside(ctx),
                   plan=list(ctx.print_plan), kit=ctx.game.get("kit") or {},
-                  forge_version=ctx.version or "—", edition_name=edition_name(ctx))
+                  forge_version=ctx.version or "—", edition_name=edition_name(ctx),
+                  unofficial=(ctx.game.get("kit") or {}).get("unofficial", True),
+                  duplex=ctx.options.backs in ("duplex-long", "duplex-short"))
     page = None
     for size in BODY_SIZES:
         markup = render_markup(_template_of(component, "cover.xml.j2"), ctx, body_size=size,

@@ -16,9 +16,9 @@ BACKS_NOTES = {
                       "the page of fronts it belongs behind."),
     "duplex-short": N_("Print two-sided, flipping on the short edge: each page of backs follows "
                        "the page of fronts it belongs behind."),
-    "fronts-then-backs": N_("Print the front pages of each file first; then put the printed stack "
-                            "back in the tray, turned over along its long edge, and print the back "
-                            "pages that follow them, in the same order."),
+    "fronts-then-backs": N_("Print the front pages first, then put the printed stack back in the "
+                            "tray, turned over along its long edge, and print their back pages in "
+                            "the same order: the print plan on the first page gives both ranges."),
     "fold": N_("Two-sided pieces come with their backs on the other half of the page, across "
                "a dashed fold line: fold the sheet along it, glue the halves together and cut "
                "along the marks. A piece too large for half a page prints as a page of fronts "

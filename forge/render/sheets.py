@@ -238,7 +238,7 @@ def checklist(ctx: RenderContext) -> list[dict]:
     rows = ctx.manifest or tuple(_unbuilt(c, ctx) for c in ctx.game["components"])
     groups = {c["id"]: c.get("group", "") for c in ctx.game["components"]}
     return [{"name": row["name"], "group": groups.get(row.get("id"), ""), "count": row["count"],
-             "size": _size(row.get("trim_mm", row.get("trim")), ctx),
+             "size": _size(_own_trim(row.get("trim_mm", row.get("trim")), ctx), ctx),
              "pages": _pages(row.get("kit_pages")),
              "howto": row.get("howto") or "", "layout": layout_note(row, ctx)} for row in rows]
 
@@ -246,6 +246,13 @@ def checklist(ctx: RenderContext) -> list[dict]:
 def _unbuilt(component: dict, ctx: RenderContext) -> dict:
     return {"id": component["id"], "name": component["name"], "count": component["count"],
             "trim": component.get("trim"), "howto": component.get("howto", "")}
+
+
+def _own_trim(trim, ctx: RenderContext):
+    """A component's trim, or None when it is the page itself (a full page)."""
+    if trim and all(abs(a - b) < 0.01 for a, b in zip(trim, ctx.paper_size)):
+        return None
+    return trim
 
 
 def _size(trim, ctx: RenderContext) -> str:
