@@ -199,3 +199,38 @@ def test_no_printed_word_in_the_kit_under_six_points(kits, game):
     assert sizes
     small = [(page + 1, round(size, 2), text) for page, size, text in sizes if size < 5.99]
     assert not small, small[:5]
+
+
+@pytest.fixture(scope="module")
+def one_pass_kits(tmp_path_factory):
+    """Conquest printed fronts then backs, and folded."""
+    from forge.kit import build_kit
+    from forge.printing import PrintOptions
+
+    out = tmp_path_factory.mktemp("passes")
+    game = load_game(DEFAULT_CONTENT, "conquest-of-the-empire-2")
+    return {backs: build_kit(game, "en", "a4", out / backs, PrintOptions(backs=backs))
+            for backs in ("fronts-then-backs", "fold")}
+
+
+def test_fronts_then_backs_gives_each_pass_its_range(one_pass_kits):
+    result = one_pass_kits["fronts-then-backs"]
+    manifest = manifest_of(result)
+    labels = page_labels(result.folder / "kit.pdf")
+    plan = manifest["print_plan"]
+    passes = [row for row in plan if row["way"]]
+    assert passes and len(passes) % 2 == 0
+    for fronts, backs in zip(passes[::2], passes[1::2]):
+        assert (fronts["way"], backs["way"]) == ("fronts", "backs")
+        assert fronts["parts"] == backs["parts"] and backs["first"] == fronts["last"] + 1
+        assert backs["last"] - backs["first"] == fronts["last"] - fronts["first"]
+        assert all(labels[n - 1][2] == "front" for n in range(fronts["first"], fronts["last"] + 1))
+        assert all(labels[n - 1][2] == "back" for n in range(backs["first"], backs["last"] + 1))
+    text = PdfReader(str(result.folder / "kit.pdf")).pages[0].extract_text()
+    assert "no part lands behind another" not in text     # not laid out for duplexing
+
+
+def test_a_kit_printed_on_one_side_has_no_duplex_test(one_pass_kits):
+    manifest = manifest_of(one_pass_kits["fold"])
+    assert "duplex-test" not in {c["id"] for c in manifest["components"]}
+    assert all(row["sides"] != "two" or row["way"] == "" for row in manifest["print_plan"])
