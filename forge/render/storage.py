@@ -53,8 +53,8 @@ FOLD_WIDTH = pt(0.5)
 FOLD_DASH = (2.0, 1.5)    # mm on, mm off
 HATCH_STEP = 2.2          # mm between the hatching lines of glue areas
 MIN_TEXT = pt(6.0)
-BOX_NOTE = N_("Tuck box for {count} cards of {width} × {height} mm: inside {inner_width} × "
-              "{inner_height} × {inner_depth} mm.")
+BOX_NOTE = N_("Tuck box for {count} cards of {width} × {height} mm without sleeves: inside "
+              "{inner_width} × {inner_height} × {inner_depth} mm.")
 SLEEVED_NOTE = N_("Tuck box for {count} sleeved cards ({width} × {height} mm sleeves): inside "
                   "{inner_width} × {inner_height} × {inner_depth} mm.")
 HOW_NOTE = N_("Print on card, 200–300 g/m². Cut along the solid lines, fold along the dashed "
