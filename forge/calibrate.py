@@ -42,6 +42,7 @@ LEADING = 1.3                   # line spacing, times the font size
 MARGIN = 10.0
 HEADER = 6.0                    # room left of and above the grid for the axis values
 RULER = 50.0                    # mm
+RULER_DROP = 6.5                # mm from the heading's last baseline down to the ruler's
 RING_COLOUR = (0.0, 0.3, 0.85)  # blue: the front's targets
 CROSS_COLOUR = (0.8, 0.0, 0.0)  # red: the back's marks
 TEXT_COLOUR = (0.0, 0.0, 0.0)
@@ -112,9 +113,12 @@ def calibration_info(paper: str, backs: str, tr) -> DocInfo:
 
 class Texts:
     """Every sentence of the sheet, translated once: the sheet `forge calibrate` writes, or with
-    `kit=True` the duplex test page of a kit, which names --back-offset instead of --save."""
+    `kit=True` the duplex test page of a kit, which names --back-offset instead of --save and
+    says what a player with only the PDF does. `colour=False` (a grayscale kit, whose rings and
+    crosses print gray) names the marks by their shapes alone."""
 
-    def __init__(self, tr, size: tuple[float, float], backs: str, kit: bool = False):
+    def __init__(self, tr, size: tuple[float, float], backs: str, kit: bool = False,
+                 colour: bool = True):
         _ = tr._
         if kit:
             self.front_title = _("Duplex test: front")
@@ -122,8 +126,8 @@ class Texts:
         else:
             self.front_title = _("Duplex calibration: front (page 1 of 2)")
             self.back_title = _("Duplex calibration: back (page 2 of 2)")
-        self.about = _("forge, paper {paper}, backs {backs}").format(
-            paper=_paper_name(size), backs=backs)
+        self.about = _("forge, paper {paper}, {flip}").format(
+            paper=_paper_name(size), flip=flip_words(backs, tr))
         self.scale = _("Print at 100 % (actual size), never 'fit to page': "
                        "the ruler must measure exactly 50 mm.")
         self.edge = (self._kit_edge(_, backs) if kit else {
@@ -137,8 +141,13 @@ class Texts:
         self.back_edge = (_("This page is the back of the page before it: print the two on one "
                             "sheet.") if kit else self.edge)
         self.steps = [
-            _("1. Hold the printed sheet against a window or a lamp, blue rings facing you."),
+            _("1. Hold the printed sheet against a window or a lamp, blue rings facing you.")
+            if colour else
+            _("1. Hold the printed sheet against a window or a lamp, rings facing you."),
             _("2. The red crosses of the back show through. Find the ring with a cross exactly "
+              "in its middle: the four arms stick out of the ring by the same length.")
+            if colour else
+            _("2. The crosses of the back show through. Find the ring with a cross exactly "
               "in its middle: the four arms stick out of the ring by the same length."),
         ] + (self._kit_steps(_) if kit else [
             _("3. That cell's two numbers are X and Y. Run: forge calibrate --save X,Y "
@@ -149,7 +158,9 @@ class Texts:
         self.ruler = _("{length} mm").format(length=f"{RULER:g}")
         self.axis_x = _("X (mm)")
         self.axis_y = _("Y (mm)")
-        self.front_note = _("Each cell: a blue ring and its two numbers, X and Y, in mm.")
+        self.front_note = (_("Each cell: a blue ring and its two numbers, X and Y, in mm.")
+                           if colour else
+                           _("Each cell: a ring and its two numbers, X and Y, in mm."))
         self.back_note = _("Seen from this side, the grid is mirrored: "
                            "the numbers name the cell on the front.")
 
@@ -170,11 +181,25 @@ class Texts:
         return [
             _("3. That cell's two numbers are X and Y, in mm: how far this printer's backs "
               "drift. If it is the cell 0, 0, print the kit as it is."),
-            _("4. Otherwise build the kit again with --back-offset X,Y (for example "
+            _("4. Only have this PDF? Give the two numbers to whoever built the kit, or, if your "
+              "printer's settings can shift the back side, shift it X mm right and Y mm up. If "
+              "the backs drift by more than 1 mm and nothing can be set, ask for the kit with a "
+              "wider margin around the cards (--bleed 6) or with fronts, then backs."),
+            _("5. With forge: build the kit again with --back-offset X,Y (for example "
               "--back-offset 0.5,-1), or save it once with forge calibrate --save X,Y "
               "--profile NAME and build with --profile NAME. If no cross is exactly centred, "
               "choose the closest one."),
         ]
+
+
+def flip_words(backs: str, tr) -> str:
+    """How the sheet is printed, in words: 'flip on the long edge'."""
+    _ = tr._
+    return {
+        "duplex-long": _("flip on the long edge"),
+        "duplex-short": _("flip on the short edge"),
+        "fronts-then-backs": _("fronts, then backs"),
+    }[backs]
 
 
 def _paper_name(size: tuple[float, float]) -> str:
@@ -242,6 +267,7 @@ def _draw_heading(canvas, size, title: str, texts: Texts, back: bool = False) ->
             y -= TEXT_SIZE * LEADING
             canvas.setFont(font, TEXT_SIZE)
             canvas.drawString(MARGIN, y, line)
+    _draw_ruler(canvas, MARGIN, y - RULER_DROP, texts.ruler)   # under the words that name it
 
 
 def _draw_cell_borders(canvas, size) -> None:
@@ -272,7 +298,7 @@ def _draw_axes(canvas, size, texts: Texts) -> None:
 
 
 def _draw_footer(canvas, size, note: str, texts: Texts) -> None:
-    """A note under the grid, the steps, then the ruler."""
+    """A note under the grid, then the steps."""
     width = size[0]
     y0 = _grid_origin(size)[1]
     canvas.setFillColor(Color(*TEXT_COLOUR))
@@ -284,7 +310,6 @@ def _draw_footer(canvas, size, note: str, texts: Texts) -> None:
         for number, line in enumerate(wrap(step, SANS, TEXT_SIZE, width - 2 * MARGIN - 4.0)):
             y -= TEXT_SIZE * LEADING
             canvas.drawString(MARGIN + (4.0 if number else 0.0), y, line)
-    _draw_ruler(canvas, MARGIN, max(MARGIN + 4.0, y - 9.0), texts.ruler)
 
 
 def _draw_ruler(canvas, x: float, y: float, caption: str) -> None:

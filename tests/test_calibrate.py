@@ -161,6 +161,7 @@ def test_the_sheet_is_translated_into_spanish(tmp_path):
     write_pdf(tmp_path / "es.pdf", pages, calibration_info("a4", "duplex-short", tr))
     text = PdfReader(tmp_path / "es.pdf").pages[0].extract_text()
     assert "100 %" in text and "50 mm" in text and "forge calibrate --save" in text
+    assert "volteo por el borde corto" in text and "duplex-short" not in text
 
 
 def test_every_sheet_names_the_edge_to_flip():

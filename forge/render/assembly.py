@@ -16,10 +16,12 @@ from reportlab.lib.colors import Color
 
 from forge import fonts
 from forge.calibrate import wrap as _wrap
+from forge.duplex import FLIPS
 from forge.errors import UserError
 from forge.i18n import N_
 from forge.layout import tile_board
 from forge.model import Piece, pt
+from forge.printplan import PAPER_WORDS, PAPERS, family_paper
 from forge.render import diagrams, maker
 from forge.render.context import RenderContext
 
@@ -113,9 +115,10 @@ def make_assembly(component: dict, ctx: RenderContext) -> list[Piece]:
 
 def _key(ctx: RenderContext) -> dict:
     """All the page depends on besides the component, language, paper and ink (the cache's
-    own inputs): the game's components and title, and whether the board is tiled."""
-    return {"components": ctx.game["components"], "title": ctx.game["title"],
-            "board": ctx.options.board}
+    own inputs): the game's components, families and title, and the print options it names."""
+    return {"components": ctx.game["components"], "families": ctx.game["families"],
+            "title": ctx.game["title"], "board": ctx.options.board, "backs": ctx.options.backs,
+            "marks": ctx.options.marks}
 
 
 def kinds_of(components: list[dict]) -> list[str]:
@@ -145,21 +148,31 @@ def card_sizes(components: list[dict]) -> dict[tuple[float, float], int]:
     return sizes
 
 
-CARD_STOCK = {"card": N_("the cards"), "standee": N_("the standees"), "die": N_("the dice")}
-GREYBOARD = {"board": N_("under the board"), "counter": N_("inside the counters")}
+def papers(components: list[dict], ctx: RenderContext) -> dict[str, list[str]]:
+    """For each paper the kit is printed on, the names of its families on that paper, in the
+    game's order (the print plan's own papers, so the two agree)."""
+    on_paper: dict[str, list[str]] = {}
+    for family in ctx.game["families"]:
+        specs = [c for c in components if c.get("family") == family["id"] and in_kit(c, ctx)]
+        if specs:
+            on_paper.setdefault(family_paper(family["id"], specs), []).append(family["name"])
+    return {paper: on_paper[paper] for paper in PAPERS if paper in on_paper}
+
+
+def in_kit(spec: dict, ctx: RenderContext) -> bool:
+    """Whether the kit prints this component (pages only two-sided printing needs are left
+    out of the others)."""
+    from forge.kit import NEEDS_FLIP          # forge.kit loads the makers: imported late
+
+    return spec.get("draw") not in NEEDS_FLIP or ctx.options.backs in FLIPS
 
 
 def supplies(components: list[dict], ctx: RenderContext) -> list[str]:
     """The supplies list, as lines for the page: only what this kit needs."""
     _ = ctx.tr._
     kinds = {c["kind"] for c in components}
-    lines = [_("Plain paper, 80 g/m²: this page, the rules and the reference sheets.")]
-    on_card = [_(CARD_STOCK[k]) for k in CARD_STOCK if k in kinds]
-    if on_card:
-        lines.append(_("Card stock, 200–300 g/m²: {pieces}.").format(pieces=", ".join(on_card)))
-    on_board = [_(GREYBOARD[k]) for k in GREYBOARD if k in kinds]
-    if on_board:
-        lines.append(_("Greyboard, 1–1.5 mm: {pieces}.").format(pieces=", ".join(on_board)))
+    lines = [_("{paper}: {parts}.").format(paper=_(PAPER_WORDS[paper]), parts="; ".join(names))
+             for paper, names in papers(components, ctx).items()]
     for trim, count in card_sizes(components).items():
         sleeve = sleeve_for(trim)
         lines.append(_("Sleeves for the {count} cards of {card} mm: {sleeve} mm (the usual "
@@ -265,6 +278,10 @@ def panels(components: list[dict], ctx: RenderContext, kinds=None) -> list[Panel
     _ = ctx.tr._
     sizes = list(card_sizes(components))
     sleeve = _dims(sleeve_for(sizes[0]), ctx) if sizes else ""
+    marks = ctx.options.marks != "none"          # the kit prints crop marks or cut lines
+    cut_card, cut_tile = (partial(diagrams.card_cut, marks=marks),
+                          partial(diagrams.board_cut, marks=marks))
+    lay_back = partial(diagrams.counter_back, marks=marks)
     captions = {
         "standee": (
             (diagrams.standee_cut, _("Cut the standee out along its outline.")),
@@ -280,8 +297,7 @@ def panels(components: list[dict], ctx: RenderContext, kinds=None) -> list[Panel
             (diagrams.die_close, _("Close the last face last, pressing it down on its tabs.")),
         ),
         "board": (
-            (diagrams.board_cut, _("Cut each tile along its marks; the shaded overlap strip "
-                                   "stays on.")),
+            (cut_tile, _("Cut each tile out; the shaded overlap strip stays on.")),
             (diagrams.board_lay, _("Lay the next tile over the shaded strip so that its "
                                    "picture runs on.")),
             (diagrams.board_glue, _("Glue the strip and press the tiles together.")),
@@ -290,16 +306,17 @@ def panels(components: list[dict], ctx: RenderContext, kinds=None) -> list[Panel
         ),
         "counter": (
             (diagrams.counter_front, _("Glue the front sheet to greyboard.")),
-            (diagrams.counter_back, _("Turn it over; glue the back sheet with its marks on the "
-                                      "front's marks.")),
-            (diagrams.counter_cut, _("Cut along the marks through all three layers.")),
+            (lay_back, _("Turn it over; glue the back sheet with its marks on the front's "
+                         "marks.") if marks else
+             _("Turn it over; glue the back sheet with its edges on the front sheet's edges.")),
+            (diagrams.counter_cut, _("Cut the counters out through all three layers.")),
         ) if two_sided_counters(components) else (
             (diagrams.counter_front, _("Glue the front sheet to greyboard.")),
-            (diagrams.counter_cut, _("Cut along the marks through the sheet and the "
+            (diagrams.counter_cut, _("Cut the counters out through the sheet and the "
                                      "greyboard.")),
         ),
         "card": (
-            (diagrams.card_cut, _("Cut the cards along the crop marks.")),
+            (cut_card, _("Cut the cards out.")),
             (diagrams.card_round, _("Round each corner with a 3 mm corner punch.")),
             (diagrams.card_sleeve, _("Slide each card into a sleeve ({size} mm).").format(
                 size=sleeve) if sleeve else _("Slide each card into a sleeve.")),

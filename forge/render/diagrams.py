@@ -4,7 +4,8 @@ Each step function draws in a FRAME-sized box (mm, origin bottom-left) on a repo
 forge/render/assembly.py scales the box into its place on the page. The conventions are those of
 model instructions: a solid outline is cut (scissors or blade beside it), a dashed line is folded
 or scored, an arrow shows a movement, orange hatching is where the glue goes, and a small cross
-in a circle is an alignment mark. No words: the captions say what the picture shows.
+in a circle is an alignment mark; `marks=False` leaves out the marks a kit printed with
+`--marks none` does not have. No words: the captions say what the picture shows.
 """
 from __future__ import annotations
 
@@ -392,9 +393,10 @@ def _tile(c, x, y, w, h, strip=4.0, marks=True) -> None:
         mark(c, x + w + strip / 2, y + h * 0.75)
 
 
-def board_cut(c) -> None:
+def board_cut(c, marks: bool = True) -> None:
     _tile(c, 6, 5, 22, 16)
-    crop_marks(c, 6, 5, 26, 16)
+    if marks:
+        crop_marks(c, 6, 5, 26, 16)
     knife(c, 15.0, 21.0, angle=math.radians(8))
 
 
@@ -446,15 +448,16 @@ def counter_front(c) -> None:
     arrow(c, 4, 19, 4, 8)
 
 
-def counter_back(c) -> None:
+def counter_back(c, marks: bool = True) -> None:
     slab(c, 6, 3, 24, 10, 2.0, top=PAPER, side=GREYBOARD_SIDE)
     glue(c, _top(6, 3, 24, 10, 2.0))
     _counter_sheet(c, 6, 14, 24, 10, discs=False)
     for u, v in ((0.0, 0.0), (1.0, 0.0)):
         x = 6 + u * 24 + v * 5.5
         _line(c, x, 14, x, 5.2, color=MOVE, width=THIN, dash=([0.6, 0.6], 0))
-    mark(c, 6, 5.0, r=0.7)
-    mark(c, 30, 5.0, r=0.7)
+    if marks:
+        mark(c, 6, 5.0, r=0.7)
+        mark(c, 30, 5.0, r=0.7)
     arrow(c, 36, 19, 36, 9)
 
 
@@ -468,12 +471,13 @@ def counter_cut(c) -> None:
 
 # --- cards ---------------------------------------------------------------------------------------
 
-def card_cut(c) -> None:
+def card_cut(c, marks: bool = True) -> None:
     _rect(c, 5, 1.0, 30, 24, fill=PAPER, width=THIN)
     for i in range(3):
         for j in range(2):
             _rect(c, 8 + i * 7.6, 2.6 + j * 10.4, 7.0, 9.8, fill=CARD, width=THIN)
-    crop_marks(c, 8, 2.6, 22.2, 20.2, length=1.3, gap=0.5)
+    if marks:
+        crop_marks(c, 8, 2.6, 22.2, 20.2, length=1.3, gap=0.5)
     _line(c, 31.0, 12.7, 36.5, 12.7, width=THIN)
     scissors(c, 31.0, 12.7, angle=math.radians(180), size=0.7)
 

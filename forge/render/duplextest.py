@@ -4,7 +4,8 @@ sheet of kit.pdf, so a player who only has the PDF can measure their printer fir
 The piece is a full page whose back is the calibration sheet's back page. The kit places a back
 where the flip puts it and moves it by the kit's back offset; the back face undoes both, so the
 crosses land exactly where the calibration sheet puts them and the cell read off the printed
-sheet is the whole offset this printer needs, whatever offset the kit was built with. A grayscale kit prints the rings and crosses in gray.
+sheet is the whole offset this printer needs, whatever offset the kit was built with. A grayscale
+kit prints the rings and crosses in gray, and its texts name them by their shapes alone.
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def make_duplex_test(component: dict, ctx: RenderContext) -> list[Piece]:
         return [Piece(component["id"], component.get("kind", "sheet"), size, 0,
                       partial(_draw_note, size=size, text=text), label=component["name"],
                       key={"backs": backs})]
-    texts = Texts(ctx.tr, size, backs, kit=True)
+    texts = Texts(ctx.tr, size, backs, kit=True, colour=ctx.ink != "grayscale")
     front = partial(draw_front, size=size, texts=texts)
     back = partial(_draw_back_face, size=size, backs=backs, texts=texts,
                    offset=ctx.options.back_offset)

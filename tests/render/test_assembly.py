@@ -15,8 +15,9 @@ from forge.kit import build_kit, make_components, make_context
 from forge.layout import paper_size
 from forge.model import MM, Page, Placement
 from forge.printing import PrintOptions
+from forge.printplan import PAPER_WORDS, paper_of
 from forge.render import load_makers
-from forge.render.assembly import MINUTES, sleeve_for
+from forge.render.assembly import MINUTES, panels, sleeve_for, supplies
 from forge.write import DocInfo, write_pdf
 
 GAMES = ["tetrarchia", "conquest-of-the-empire-2", "demo"]
@@ -161,7 +162,7 @@ def test_the_supplies_name_the_sleeve_for_the_games_cards(assembly_pdf, game, sl
         assert "corner rounder, 3 mm" in text
     else:
         assert "Sleeves" not in text and "corner rounder" not in text
-    for words in ("80 g/m", "craft knife", "metal ruler", "cutting mat", "Glue"):
+    for words in ("Plain paper", "craft knife", "metal ruler", "cutting mat", "Glue"):
         assert words in text
 
 
@@ -202,7 +203,7 @@ def test_the_time_to_build_is_counted_from_the_kit_and_said_to_be_an_estimate(as
 def test_the_page_is_in_spanish(assembly_pdf):
     text = page_text(assembly_pdf("conquest-of-the-empire-2", "es"), 0)
     assert "Materiales y montaje" in text and "63,5 × 88,9 mm: 66 × 91 mm" in text
-    assert "Dados:" in text and "Cartón gris" in text
+    assert "Dados:" in text and "cartón gris" in text
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -265,10 +266,14 @@ def test_the_duplex_test_says_which_back_offset_to_use(tmp_path, contexts):
 
 
 @pytest.mark.parametrize("backs", ["fold", "none"])
-def test_without_two_sided_sheets_the_page_says_no_test_is_needed(tmp_path, contexts, backs):
-    pdf, pages = duplex_sheet(tmp_path, contexts("demo"), PrintOptions(backs=backs))
-    assert len(pages) == 1
-    assert "needs no duplex test" in " ".join(page_text(pdf, 0).split())
+def test_without_two_sided_sheets_the_kit_has_no_duplex_test(tmp_path, contexts, backs):
+    ctx = replace(contexts("demo"), options=PrintOptions(backs=backs))
+    assert not make_components(replace(ctx, data={**ctx.data, "game": {
+        **ctx.game, "components": [DUPLEX]}}))
+    pieces = load_makers()["duplex-test"](DUPLEX, ctx)     # asked for all the same: one page
+    write_pieces(tmp_path / "none.pdf", pieces, ctx.paper_size)
+    pdf = pypdfium2.PdfDocument(str(tmp_path / "none.pdf"))
+    assert len(pdf) == 1 and "needs no duplex test" in " ".join(page_text(pdf, 0).split())
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -307,3 +312,131 @@ def test_a_grayscale_kit_gets_gray_drawings_and_a_gray_test_sheet(tmp_path, game
                   if abs(data[i] - data[i + 1]) > 2 or abs(data[i + 1] - data[i + 2]) > 2)
         assert off == 0, (index, off)
     assert len(paths(pdf[2], CROSS)) == 0 and len(paths(pdf[0], RULE)) > 0
+
+
+# --- the supplies follow the print plan ------------------------------------------------------------
+
+def paper_lines(lines):
+    """{paper: the names its supplies line lists}, for the lines that name a paper."""
+    found = {}
+    for paper, words in PAPER_WORDS.items():
+        for line in lines:
+            if line.startswith(words + ": "):
+                found[paper] = line[len(words) + 2:].rstrip(".").split("; ")
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_paper_line_lists_what_the_print_plan_puts_on_that_paper(contexts, game):
+    ctx = contexts(game)
+    components = ctx.game["components"]
+    expected = {}
+    for family in ctx.game["families"]:
+        for spec in components:
+            if spec["family"] == family["id"]:
+                names = expected.setdefault(paper_of(spec), [])
+                if family["name"] not in names:
+                    names.append(family["name"])
+    assert paper_lines(supplies(components, ctx)) == expected
+
+
+def test_conquest_references_are_on_card_and_the_demo_has_no_rules_on_plain(assembly_pdf):
+    conquest = " ".join(page_text(assembly_pdf("conquest-of-the-empire-2"), 0).split())
+    assert "Card, 200–300 g/m²: Player reference sheets;" in conquest
+    assert "Storage: tuck boxes and envelope labels" in conquest
+    demo = " ".join(page_text(assembly_pdf("demo"), 0).split())
+    assert "Plain paper, 80–100 g/m²: Instructions; Duplex test sheet." in demo
+    assert "rules" not in demo and "reference" not in demo
+
+
+@pytest.mark.parametrize("backs", ["fold", "none"])
+def test_a_kit_without_the_duplex_test_does_not_list_it(contexts, backs):
+    ctx = contexts("demo", options=PrintOptions(backs=backs))
+    lines = supplies(ctx.game["components"], ctx)
+    assert paper_lines(lines)["plain"] == ["Instructions"]
+
+
+# --- captions hold for every --marks ---------------------------------------------------------------
+
+@pytest.mark.parametrize("marks", ["crop", "lines", "none"])
+def test_the_captions_hold_for_crop_marks_cut_lines_and_no_marks(contexts, marks):
+    texts = []
+    for game in GAMES:
+        ctx = contexts(game, options=PrintOptions(marks=marks))
+        texts += [step.caption for panel in panels(ctx.game["components"], ctx)
+                  for step in panel.steps]
+    assert not [t for t in texts if "crop" in t]
+    assert "Cut the cards out." in texts
+    if marks == "none":
+        assert not [t for t in texts if "marks" in t]
+
+
+def test_without_marks_the_drawings_show_none(tmp_path, contexts):
+    counts = {}
+    for marks in ("crop", "none"):
+        ctx = contexts("conquest-of-the-empire-2", options=PrintOptions(marks=marks))
+        path = tmp_path / f"{marks}.pdf"
+        write_pieces(path, load_makers()["assembly"](SPEC, ctx), ctx.paper_size)
+        page = pypdfium2.PdfDocument(str(path))[0]
+        counts[marks] = sum(1 for o in page.get_objects(max_depth=8)
+                            if o.type == raw.FPDF_PAGEOBJ_PATH)
+    assert counts["none"] < counts["crop"]
+
+
+# --- dice: the words say what the die net prints ---------------------------------------------------
+
+def dashes(page):
+    """(dash array, line width) of every dashed stroke on the page, in PDF points."""
+    found = []
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != raw.FPDF_PAGEOBJ_PATH:
+            continue
+        count = raw.FPDFPageObj_GetDashCount(obj.raw)
+        if count > 0:
+            array = (ctypes.c_float * count)()
+            raw.FPDFPageObj_GetDashArray(obj.raw, array, count)
+            width = ctypes.c_float()
+            raw.FPDFPageObj_GetStrokeWidth(obj.raw, width)
+            found.append((list(array), width.value))
+    return found
+
+
+def test_the_die_net_prints_dashed_folds_and_the_diagrams_say_dashed(tmp_path, contexts):
+    ctx = contexts("tetrarchia")
+    spec = next(c for c in ctx.game["components"] if c["kind"] == "die")
+    pieces = make_components(replace(ctx, data={**ctx.data, "game": {
+        **ctx.game, "components": [spec]}}))[0].pieces
+    write_pieces(tmp_path / "die.pdf", pieces[:1], pieces[0].trim)
+    folds = dashes(pypdfium2.PdfDocument(str(tmp_path / "die.pdf"))[0])
+    assert folds and all(array[0] >= 2 * width for array, width in folds)   # dashes, not dots
+    captions = " ".join(step.caption for panel in panels(ctx.game["components"], ctx)
+                        for step in panel.steps)
+    assert "dashed line" in captions and "dotted" not in captions
+
+
+# --- duplex test: words for every printer and every ink ----------------------------------------
+
+def duplex_text(tmp_path, contexts, lang="en", **options):
+    pdf, _ = duplex_sheet(tmp_path, contexts("demo", lang), PrintOptions(**options))
+    return [" ".join(page_text(pdf, i).split()) for i in range(len(pdf))]
+
+
+def test_the_duplex_test_names_the_colours_only_when_they_print(tmp_path, contexts):
+    colour = " ".join(duplex_text(tmp_path, contexts))
+    gray = " ".join(duplex_text(tmp_path, contexts, ink="grayscale"))
+    assert "blue rings" in colour and "red crosses" in colour
+    assert "rings facing you" in gray and "crosses of the back" in gray
+    assert "blue" not in gray and "red cross" not in gray
+
+
+@pytest.mark.parametrize("lang,words", [("en", "flip on the long edge"),
+                                        ("es", "volteo por el borde largo")])
+def test_the_duplex_test_header_says_the_flip_in_words(tmp_path, contexts, lang, words):
+    front = duplex_text(tmp_path, contexts, lang)[0]
+    assert words in front and "duplex-long" not in front
+
+
+def test_the_duplex_test_tells_a_player_with_only_the_pdf_what_to_do(tmp_path, contexts):
+    front = duplex_text(tmp_path, contexts)[0]
+    assert "whoever built the kit" in front and "printer's settings" in front
+    assert "more than 1 mm" in front and "--back-offset X,Y" in front
