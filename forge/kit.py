@@ -326,7 +326,8 @@ def _plan_row(row: PlanRow, ctx: RenderContext) -> dict:
     return {"first": row.first, "last": row.last, "parts": list(row.names),
             "paper": row.paper, "paper_words": ctx.tr._(PAPER_WORDS[row.paper]),
             "sides": row.sides, "way": row.way,
-            "sides_words": sides_words(row.sides, ctx.options.backs, ctx.tr, row.way),
+            "sides_words": sides_words(row.sides, ctx.options.backs, ctx.tr, row.way,
+                                       ctx.options.marks),
             "sheets": row.sheets}
 
 

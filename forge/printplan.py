@@ -188,7 +188,7 @@ def _sheets(row: PlanRow, duplex: bool) -> int:
     return pages
 
 
-def sides_words(sides: str, backs: str, tr, way: str = "") -> str:
+def sides_words(sides: str, backs: str, tr, way: str = "", marks: str = "crop") -> str:
     """How a row is printed, in the player's words."""
     _ = tr._
     if way == "fronts":
@@ -201,6 +201,9 @@ def sides_words(sides: str, backs: str, tr, way: str = "") -> str:
             "duplex-long": _("Two-sided, flip on the long edge"),
             "duplex-short": _("Two-sided, flip on the short edge"),
         }.get(backs, _("Two-sided, flip on the long edge"))     # pieces too large to fold
+    if sides == "sandwich" and marks == "none":
+        return _("One side each: glue the fronts and the backs either side of the greyboard, "
+                 "lined up by their edges")
     if sides == "sandwich":
         return _("One side each: glue the fronts and the backs either side of the greyboard, "
                  "lined up by the marks")

@@ -16,7 +16,7 @@ Style of a `die-net` component:
 With the ink saver (`ctx.ink == "saver"`) the faces are left white and the glue tabs get a faint
 tint of the ink, so only the lines, pips and numerals use ink.
 
-The net is the conventional one: the outline is the cut line (solid), folds are dotted. Opposite
+The net is the conventional one: the outline is the cut line (solid), folds are dashed. Opposite
 faces sum to seven and 1, 2, 3 run anticlockwise around their corner, as on Western dice. Which
 face lands where is worked out by rolling a cube over the net, so the layout can change safely.
 """
@@ -344,7 +344,7 @@ def _free_box(corner, tabs: list[Edge]):
 
 
 def _draw_lines(c, tabs: list[Edge], ink: str) -> None:
-    """Solid cut lines on the outline where there is no tab; dotted folds everywhere else."""
+    """Solid cut lines on the outline where there is no tab; dashed folds everywhere else."""
     c.setStrokeColor(HexColor(ink))
     outline = outline_edges(CELLS)
     c.setLineWidth(CUT_WIDTH)

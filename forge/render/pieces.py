@@ -310,7 +310,7 @@ def standee_geometry(trim) -> tuple[float, float]:
 
 
 def draw_standee(c, emperor: dict, inks, trim, bleed: float, saver: bool = False) -> None:
-    """The whole strip: both feet, both faces (the back one turned), dotted fold lines.
+    """The whole strip: both feet, both faces (the back one turned), dashed fold lines.
 
     `saver`: no fill (white paper), the feet patterned in a light tone of his colour, each face
     framed in his colour.
