@@ -13,8 +13,8 @@ Rules followed (see shared field notes):
 - two-sided pieces get their backs by the print options (forge/printing.py): a back page after
   each front page (duplex), every back page after the fronts (fronts-then-backs), or fronts and
   backs on one page either side of a fold line (fold); see forge/duplex.py for the geometry;
-- marks are short crop marks (`crop`), lines running from the bleed to the page margin or the
-  next piece's bleed (`lines`), or left out (`none`); back pages carry them too.
+- marks are short crop marks (`crop`), long cut lines (`lines`: see extend_marks), or left
+  out (`none`); back pages carry them too.
 """
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ from forge.printing import PrintOptions
 
 FOLD_GAP = 5.0          # mm between the fold line and the nearest bleed edge, room permitting
 BLOCK_GAP = 3.0         # mm between the crop-mark zones of neighbouring blocks
+LINE_GAP = 2.0          # mm at least between cut lines of different blocks
 FOLD_DASH = (3.0, 2.0)  # mm on, mm off: the printed fold line
 SINGLE_PAGE_MARGIN = 3.0   # mm left around a whole board's crop marks on a large page
 
@@ -93,10 +94,7 @@ def impose_components(components: list[Component], paper: tuple[float, float],
     two_sided = [c for c in components if has_backs(c)] if options.backs != "none" else []
     if options.backs == "fold" and two_sided:
         one_sided = [c for c in components if not has_backs(c)]
-        pages = _front_pages(one_sided, paper)
-        if options.marks == "lines":
-            for page in pages:
-                page.marks = extend_marks(page)
+        pages = _front_pages(one_sided, paper, lines=options.marks == "lines")
         folding = [c for c in two_sided if _folds(c, paper)]
         if folding:
             pages += fold_pages(folding, paper, lines=options.marks == "lines")
@@ -105,10 +103,7 @@ def impose_components(components: list[Component], paper: tuple[float, float],
             pages += impose_components(too_large, paper,
                                        replace(options, backs="fronts-then-backs"))
     else:
-        pages = _front_pages(components, paper)
-        if options.marks == "lines":
-            for page in pages:
-                page.marks = extend_marks(page)
+        pages = _front_pages(components, paper, lines=options.marks == "lines")
     if options.backs in ("duplex-long", "duplex-short", "fronts-then-backs") and two_sided:
         pages = [turn_upright(page) for page in pages]
     if options.backs in ("duplex-long", "duplex-short") and two_sided:
@@ -149,7 +144,8 @@ def _without_marks(component: Component) -> Component:
                      False, component.howto)
 
 
-def _front_pages(components: list[Component], paper: tuple[float, float]) -> list[Page]:
+def _front_pages(components: list[Component], paper: tuple[float, float],
+                 lines: bool = False) -> list[Page]:
     """Pages for one-sided pieces or fronts: full-page pieces first, on their own pages, then
     every other block on the first page with room for it, each page's blocks centred. When no
     one way of the paper holds every piece, the pieces that fit upright pages get those and the
@@ -158,7 +154,7 @@ def _front_pages(components: list[Component], paper: tuple[float, float]) -> lis
         upright = [c for c in components if _fits(c, paper)]
         if upright and len(upright) < len(components):
             others = [c for c in components if c not in upright]
-            return _front_pages(upright, paper) + _front_pages(others, paper)
+            return _front_pages(upright, paper, lines) + _front_pages(others, paper, lines)
     size = _orientation(components, paper) or paper
     packer = _Packer(size, (MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
     singles: list[Page] = []
@@ -168,7 +164,7 @@ def _front_pages(components: list[Component], paper: tuple[float, float]) -> lis
             continue
         for block in _blocks(run, packer.region_size):
             packer.place(block)
-    return singles + packer.close()
+    return singles + packer.close(lines)
 
 
 def _runs(components: list[Component]) -> list[Component]:
@@ -266,7 +262,7 @@ class _Sheet:
     x: float
     top: float
     shelf_height: float = 0.0
-    boxes: list = None
+    boxes: list = None          # each block's mark zone, and where its marks start and end
 
 
 class _Packer:
@@ -315,13 +311,15 @@ class _Packer:
     @staticmethod
     def _put(sheet: _Sheet, block: Block, left: float, top: float) -> None:
         width, height = block.size()
+        first = len(sheet.page.marks)
         _lay_block(sheet.page, block, left, top - height)
-        sheet.boxes.append((left, top - height, left + width, top))
+        sheet.boxes.append((left, top - height, left + width, top, first, len(sheet.page.marks)))
         sheet.x = left + width
         sheet.shelf_height = max(sheet.shelf_height, height)
 
-    def close(self) -> list[Page]:
-        """The pages, each with its blocks moved to the middle of the region."""
+    def close(self, lines: bool = False, bounds=None) -> list[Page]:
+        """The pages, each with its blocks moved to the middle of the region, their marks kept
+        inside `bounds` (x0, y0, x1, y1) if given and made long cut lines if `lines`."""
         pages = []
         for sheet in self.sheets:
             x0, y0, x1, y1 = self.region
@@ -333,7 +331,16 @@ class _Packer:
             dy = y0 - by0 if self.anchor == "bottom" else _half_mm((y0 + y1) / 2 - (by0 + by1) / 2)
             if self.anchor == "right":
                 dx = x1 - bx1
-            pages.append(_moved(sheet.page, dx, dy))
+            page = _moved(sheet.page, dx, dy)
+            blocks = [((b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy), page.marks[b[4]:b[5]])
+                      for b in sheet.boxes]
+            if bounds is not None:
+                blocks = [(zone, [m for m in marks if _inside(m, bounds)])
+                          for zone, marks in blocks]
+                page.marks = [m for _, marks in blocks for m in marks]
+            if lines:
+                page.marks = extend_marks(page.size, blocks, bounds)
+            pages.append(page)
         self.sheets = []
         return pages
 
@@ -488,11 +495,8 @@ def fold_pages(components: list[Component], paper: tuple[float, float],
     for run in _runs(components):
         for block in _blocks(run, packer.region_size):
             packer.place(block)
-    pages = packer.close()
+    pages = packer.close(lines, bounds)
     for page in pages:
-        page.marks = [m for m in page.marks if _inside(m, bounds)]
-        if lines:
-            page.marks = extend_marks(page, bounds=bounds)
         _add_fold_backs(page, fold, upright)
     return pages
 
@@ -562,38 +566,79 @@ def fold_line(length: float, at: float, upright: bool = False) -> list[Mark]:
 
 # --- cut lines ---------------------------------------------------------------------------------
 
-def extend_marks(page: Page, bounds=None) -> list[Mark]:
-    """Crop marks lengthened into cut lines: each runs outwards from its bleed until the page
-    margin (or `bounds`: x0, y0, x1, y1) or the art of another piece, minus the mark gap."""
-    x0, y0, x1, y1 = bounds or (MARGIN, MARGIN, page.size[0] - MARGIN, page.size[1] - MARGIN)
-    art = [_art_rect(p) for p in page.placements]
-    return [_extended(m, art, (x0, y0, x1, y1)) for m in page.marks]
+_SIDES = {"left": (0, -1), "right": (0, 1), "down": (1, -1), "up": (1, 1)}
+# each side of a block: the axis its cut lines run along (0: x, 1: y) and which way
 
 
-def _art_rect(placement: Placement) -> tuple[float, float, float, float]:
-    """Where a placement's art may reach on the page (its clip, or trim plus bleed)."""
-    piece = placement.piece
-    b = piece.bleed
-    x0, y0, x1, y1 = placement.on_page(placement.clip or (-b, -b, piece.trim[0] + b,
-                                                          piece.trim[1] + b))
-    return x0 - MARK_GAP, y0 - MARK_GAP, x1 + MARK_GAP, y1 + MARK_GAP
+def extend_marks(size: tuple[float, float], blocks, bounds=None) -> list[Mark]:
+    """Crop marks lengthened into cut lines. `blocks` holds each block's mark zone (its bleed
+    plus MARK_ZONE: x0, y0, x1, y1) with its crop marks. The lines of one side of a block run
+    outwards together, across the band that side faces, to the page margin (or `bounds`), and
+    stop before anything in that band: another block's mark zone (halfway to it, less
+    BLOCK_GAP / 2, so that two facing blocks' lines end BLOCK_GAP apart; a narrow gap leaves
+    the crop marks as they are) or the lines an earlier block already runs there (LINE_GAP
+    before them). So one block's lines never run beside, between or across another's."""
+    x0, y0, x1, y1 = bounds or (MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN)
+    limits = {"left": x0, "right": x1, "down": y0, "up": y1}
+    zones = [zone for zone, _ in blocks]
+    runs: list[tuple[int, tuple]] = []          # (block index, rectangle its lines cover)
+    out = []
+    for index, (zone, marks) in enumerate(blocks):
+        others = [z for k, z in enumerate(zones) if k != index]
+        taken = [rect for k, rect in runs if k != index]
+        ends = {}
+        for side in [s for s in _SIDES if any(_side(mark) == s for mark in marks)]:
+            ends[side] = _side_end(zone, side, limits[side], others, taken)
+            run = _run_rect(zone, side, ends[side])
+            if run[2] - run[0] > 1e-6 and run[3] - run[1] > 1e-6:
+                runs.append((index, run))
+        out += [_extended(mark, ends[_side(mark)]) for mark in marks]
+    return out
 
 
-def _extended(mark: Mark, art, bounds) -> Mark:
-    x0, y0, x1, y1 = bounds
-    if mark.y1 == mark.y2:                          # horizontal: runs left or right
-        y, step = mark.y1, (1 if mark.x2 > mark.x1 else -1)
-        ahead = [r for r in art if r[1] < y < r[3]
-                 and (r[0] >= mark.x2 - 1e-6 if step > 0 else r[2] <= mark.x2 + 1e-6)]
-        end = min([x1] + [r[0] for r in ahead]) if step > 0 else max([x0] + [r[2] for r in ahead])
-        end = max(end, mark.x2) if step > 0 else min(end, mark.x2)
-        return Mark(mark.x1, y, end, y)
-    x, step = mark.x1, (1 if mark.y2 > mark.y1 else -1)
-    ahead = [r for r in art if r[0] < x < r[2]
-             and (r[1] >= mark.y2 - 1e-6 if step > 0 else r[3] <= mark.y2 + 1e-6)]
-    end = min([y1] + [r[1] for r in ahead]) if step > 0 else max([y0] + [r[3] for r in ahead])
-    end = max(end, mark.y2) if step > 0 else min(end, mark.y2)
-    return Mark(x, mark.y1, x, end)
+def _side(mark: Mark) -> str:
+    """Which way a crop mark points away from its block."""
+    if mark.y1 == mark.y2:
+        return "right" if mark.x2 > mark.x1 else "left"
+    return "up" if mark.y2 > mark.y1 else "down"
+
+
+def _side_end(zone, side: str, limit: float, others, taken) -> float:
+    """Where the lines of one side of a zone end (an x for left and right, a y for up and
+    down): at `limit`, or before the first zone (`others`) or run of lines (`taken`) ahead
+    in the band the side faces."""
+    axis, forward = _SIDES[side]
+    cross = 1 - axis
+    edge = zone[axis + 2] if forward > 0 else zone[axis]
+    end = limit
+    obstacles = [(rect, True) for rect in others] + [(rect, False) for rect in taken]
+    for rect, is_zone in obstacles:
+        if rect[cross] >= zone[cross + 2] - 1e-6 or rect[cross + 2] <= zone[cross] + 1e-6:
+            continue                                    # outside the band
+        near, far = (rect[axis], rect[axis + 2])[::forward]
+        if (far - edge) * forward <= 1e-6:
+            continue                                    # behind the side
+        stop = ((edge + near) / 2 - forward * BLOCK_GAP / 2 if is_zone
+                else near - forward * LINE_GAP)
+        end = min(end, stop) if forward > 0 else max(end, stop)
+    return max(end, edge) if forward > 0 else min(end, edge)
+
+
+def _run_rect(zone, side: str, end: float) -> tuple[float, float, float, float]:
+    """The part of the page one side's lines cover beyond the zone (flat if none)."""
+    zx0, zy0, zx1, zy1 = zone
+    return {"left": (end, zy0, zx0, zy1), "right": (zx1, zy0, end, zy1),
+            "down": (zx0, end, zx1, zy0), "up": (zx0, zy1, zx1, end)}[side]
+
+
+def _extended(mark: Mark, end: float) -> Mark:
+    """A crop mark run on to `end` (never shorter than it was)."""
+    side = _side(mark)
+    axis, forward = _SIDES[side]
+    tip = (mark.x2, mark.y2)[axis]
+    end = max(end, tip) if forward > 0 else min(end, tip)
+    return Mark(mark.x1, mark.y1, end, mark.y2) if axis == 0 else \
+        Mark(mark.x1, mark.y1, mark.x2, end)
 
 
 # --- boards ----------------------------------------------------------------------------------
@@ -617,7 +662,9 @@ def single_board_page(piece: Piece, paper: tuple[float, float], marks: str = "cr
     if marks != "none":
         page.marks.extend(_crop_marks(Block((piece,), 1, False), x, y))
     if marks == "lines":
-        page.marks = extend_marks(page)
+        out = piece.bleed + MARK_ZONE
+        zone = (x - out, y - out, x + piece.trim[0] + out, y + piece.trim[1] + out)
+        page.marks = extend_marks(page.size, [(zone, page.marks)])
     return page
 
 

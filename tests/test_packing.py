@@ -208,3 +208,96 @@ def test_a_piece_too_large_to_fold_gets_a_page_of_backs_after_its_fronts(tmp_pat
     else:
         back = (back[0], size[1] - back[3], back[2], size[1] - back[1])
     assert all(abs(a - b) <= 2 * PIXEL for a, b in zip(back, front)), (front, back)
+
+
+def parallel(a, b) -> bool:
+    return (abs(a[0] - a[2]) < 1e-6) == (abs(b[0] - b[2]) < 1e-6)
+
+
+def same_line(a, b) -> bool:
+    """Two parallel segments on one straight line (a cut line drawn in pieces)."""
+    across = 0 if abs(a[0] - a[2]) < 1e-6 else 1
+    return abs(a[across] - b[across]) <= 0.01
+
+
+def crosses(line, box) -> bool:
+    """Whether a segment enters a rectangle (a pixel of slack at its edges)."""
+    return (min(line[0], line[2]) < box[2] - PIXEL and max(line[0], line[2]) > box[0] + PIXEL
+            and min(line[1], line[3]) < box[3] - PIXEL and max(line[1], line[3]) > box[1] + PIXEL)
+
+
+def stops_short_of(line, own, other) -> bool:
+    """A line of the block `own` stops 2 mm short of a block lying in the band its line runs
+    along (the strip beyond `own` as wide as it); a block outside that band is no obstacle."""
+    upright = abs(line[0] - line[2]) < 1e-6
+    axis, across = (1, 0) if upright else (0, 1)
+    if other[across] >= own[across + 2] or other[across + 2] <= own[across]:
+        return True                                 # not in the way
+    lo, hi = min(line[axis], line[axis + 2]), max(line[axis], line[axis + 2])
+    return hi <= other[axis] - 2.0 or lo >= other[axis + 2] + 2.0
+
+
+def assert_cut_lines_keep_to_their_blocks(path, index, boxes):
+    """The long cut lines of one page, measured against the art of each block (`boxes`): each
+    line lies beside one block's art, runs outwards no further than 2 mm short of another block
+    in its way, never enters any art, and keeps 2 mm from every other block's lines; no two
+    parallel lines lie closer than 2 mm unless they are one line."""
+    lines = stroked_lines(path, index)
+    owned = {}
+    for line in lines:
+        assert not any(crosses(line, box) for box in boxes), (index, line)
+        owner = min(range(len(boxes)), key=lambda k: box_gap(line, boxes[k]))
+        assert box_gap(line, boxes[owner]) <= 1.0 + 2 * PIXEL, (index, line)
+        owned.setdefault(owner, []).append(line)
+        for k, box in enumerate(boxes):
+            if k != owner:
+                assert stops_short_of(line, boxes[owner], box), (index, line, box)
+    for a, b in itertools.combinations(lines, 2):
+        if parallel(a, b) and not same_line(a, b):
+            assert segment_gap(a, b) >= 2.0, (index, a, b)
+    for (a, lines_a), (b, lines_b) in itertools.combinations(owned.items(), 2):
+        closest = min(segment_gap(p, q) for p in lines_a for q in lines_b)
+        assert closest >= 2.0, (index, a, b, closest)
+
+
+CONQUEST_TOKENS = [((20, 20), 60), ((18, 18), 40), ((16, 16), 18)]
+DEMO_TOKENS = [((16, 16), 12), ((20, 20), 6), ((18, 18), 6), ((16, 16), 4)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+@pytest.mark.parametrize("sizes", [CONQUEST_TOKENS, DEMO_TOKENS, TOKEN_BLOCKS],
+                         ids=["conquest", "demo", "mixed"])
+def test_long_cut_lines_of_stacked_blocks_never_run_into_each_other(tmp_path, paper, bleed,
+                                                                    sizes):
+    """--marks lines with counters of several sizes on one page (Conquest's coins, the demo's
+    tokens): one block's lines run out to the margin only where no other block lies in their
+    way, so the lines of the gold and silver coins never interleave in the gap between them and
+    draw no grid over the paper beside a narrower block."""
+    colours = COLOURS[::5]
+    blocks = [component(f"t{i}", size[1], size[0], bleed=bleed, shared=True, kind="counter",
+                        backs=False, colour=colours[i]) for i, size in enumerate(sizes)]
+    path, pages = written(tmp_path, blocks, paper, PrintOptions(marks="lines", backs="none"))
+    stacked = 0
+    for index in range(len(pages)):
+        image = render(path, index, DPI)
+        boxes = [colour_box(image, colours[i], DPI) for i in range(len(sizes))]
+        boxes = [b for b in boxes if b is not None]
+        stacked += len(boxes) > 1
+        assert_cut_lines_keep_to_their_blocks(path, index, boxes)
+    assert stacked, "no page holds two blocks"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_season_track_s_cut_lines_stay_clear_of_the_die_nets(tmp_path, paper):
+    """Conquest's battle dice (nets without marks of their own) above the season track, with
+    --marks lines: no line of the track runs up across or beside the nets."""
+    dice = component("dice", 6, (87.5, 61), bleed=0, kind="die", backs=False, family="tracks",
+                     colour=(210, 150, 30), cut_marks=False)
+    track = component("track", 1, (180, 62), bleed=0, shared=True, kind="sheet", backs=False,
+                      family="tracks", colour=(30, 90, 210))
+    path, _ = written(tmp_path, [dice, track], paper, PrintOptions(marks="lines", backs="none"))
+    image = render(path, 0, DPI)
+    boxes = [colour_box(image, (210, 150, 30), DPI), colour_box(image, (30, 90, 210), DPI)]
+    assert None not in boxes, "the nets and the track are not on one page"
+    assert_cut_lines_keep_to_their_blocks(path, 0, boxes)
