@@ -12,7 +12,9 @@ from pypdf import PdfReader
 from reportlab.lib.colors import Color
 
 from forge.duplex import mirrors_columns
+from forge.games import DEFAULT_CONTENT, load_game
 from forge.impose import impose_components
+from forge.kit import build_kit, lay_out_kit, make_context
 from forge.layout import PAPERS
 from forge.model import Component, Piece
 from forge.printing import PrintOptions
@@ -301,3 +303,25 @@ def test_the_season_track_s_cut_lines_stay_clear_of_the_die_nets(tmp_path, paper
     boxes = [colour_box(image, (210, 150, 30), DPI), colour_box(image, (30, 90, 210), DPI)]
     assert None not in boxes, "the nets and the track are not on one page"
     assert_cut_lines_keep_to_their_blocks(path, 0, boxes)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, lang, paper", [("conquest-of-the-empire-2", "en", "a4"),
+                                               ("demo", "es", "letter")])
+def test_a_kit_s_long_cut_lines_keep_to_their_blocks(tmp_path, game, lang, paper):
+    """The kits the reviewer printed with --bleed 0 --marks lines: on the token and track pages
+    every cut line keeps to its own block as test_long_cut_lines_... measures it (the blocks'
+    art read from the kit's page plan, the lines from its PDF)."""
+    options = PrintOptions(bleed=0.0, marks="lines")
+    result = build_kit(load_game(DEFAULT_CONTENT, game), lang, paper, tmp_path, options)
+    plan, _ = lay_out_kit(make_context(game, lang, paper, options=options))
+    for family in ("tokens", "tracks"):
+        for index, page in enumerate(plan.family_pages[family]):
+            blocks = {}
+            for p in page.placements:
+                blocks.setdefault(p.piece.component, []).append(
+                    p.on_page(p.clip or (0, 0, *p.piece.trim)))
+            boxes = [(min(r[0] for r in rects), min(r[1] for r in rects),
+                      max(r[2] for r in rects), max(r[3] for r in rects))
+                     for rects in blocks.values()]
+            assert_cut_lines_keep_to_their_blocks(result.folder / f"{family}.pdf", index, boxes)
