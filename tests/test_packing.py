@@ -264,18 +264,19 @@ def assert_cut_lines_keep_to_their_blocks(path, index, boxes):
 
 CONQUEST_TOKENS = [((20, 20), 60), ((18, 18), 40), ((16, 16), 18)]
 DEMO_TOKENS = [((16, 16), 12), ((20, 20), 6), ((18, 18), 6), ((16, 16), 4)]
+DIAGONAL = [((25, 25), 3), ((25, 25), 3), ((20, 20), 1)]   # the third below the first only
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("bleed", [0.0, 3.0])
-@pytest.mark.parametrize("sizes", [CONQUEST_TOKENS, DEMO_TOKENS, TOKEN_BLOCKS],
-                         ids=["conquest", "demo", "mixed"])
+@pytest.mark.parametrize("sizes", [CONQUEST_TOKENS, DEMO_TOKENS, TOKEN_BLOCKS, DIAGONAL],
+                         ids=["conquest", "demo", "mixed", "diagonal"])
 def test_long_cut_lines_of_stacked_blocks_never_run_into_each_other(tmp_path, paper, bleed,
                                                                     sizes):
     """--marks lines with counters of several sizes on one page (Conquest's coins, the demo's
     tokens): one block's lines run out to the margin only where no other block lies in their
     way, so the lines of the gold and silver coins never interleave in the gap between them and
-    draw no grid over the paper beside a narrower block."""
+    draw no grid over the paper beside a narrower block, nor across another block's lines."""
     colours = COLOURS[::5]
     blocks = [component(f"t{i}", size[1], size[0], bleed=bleed, shared=True, kind="counter",
                         backs=False, colour=colours[i]) for i, size in enumerate(sizes)]
