@@ -347,7 +347,7 @@ def test_print_options_that_only_move_pieces_re_render_nothing_but_the_kits_own_
         runs, tmp_path, tetrarchia):
     _warm_start(runs, tmp_path)
     run = build(tetrarchia, tmp_path, options=PrintOptions(marks="lines"))
-    assert run.rendered_components() == {"instructions", "cover"}   # they print the options
+    assert run.rendered_components() == {"instructions", "cover", "assembly"}   # they say them
 
 
 @pytest.mark.slow
