@@ -111,7 +111,7 @@ def test_a_font_that_forbids_embedding_is_reported(tmp_path, monkeypatch):
     assert result.exit_code == 1
     failed = lines_of(result.output, "fail")
     assert len(failed) == 1, result.output
-    assert "font DejaVuSansCondensed.ttf" in failed[0] and "may not be embedded" in failed[0]
+    assert "font ForgeSansCondensed.ttf" in failed[0] and "may not be embedded" in failed[0]
     assert "0x0002" in failed[0]
 
 
