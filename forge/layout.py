@@ -92,31 +92,148 @@ class Tile:
 
 
 def tile_board(board: tuple[float, float], page: tuple[float, float], overlap: float,
-               bleed: float) -> tuple[bool, list[Tile]]:
-    """Cut a board (with its bleed) into page-size windows that overlap by `overlap` mm.
+               bleed: float, keep_clear=()) -> tuple[bool, list[Tile]]:
+    """Cut a board (with its bleed) into page-size windows that overlap by `overlap` mm or more.
 
-    Returns whether the pages are landscape, and the tiles, top row first.
+    `keep_clear` lists the board's spaces in board mm, circles (x, y, r) and rectangles
+    (x0, y0, x1, y1): each seam (the edge of a tile where it lies over an earlier one) is moved,
+    within what the pages allow, to pass SEAM_CLEAR mm or more from them, else across as few as
+    it can. Without them the tiles are spread evenly. Returns whether the pages are landscape, and
+    the tiles, top row first.
     """
     best = None
     for landscape in (False, True):
         width, height = (page[1], page[0]) if landscape else page
-        tiles = _tiles_on(board, width - 2 * TILE_MARGIN, height - 2 * TILE_MARGIN, overlap, bleed)
-        if best is None or len(tiles) < len(best[1]):
-            best = (landscape, tiles)
-    return best
+        tiles = _tiles_on(board, width - 2 * TILE_MARGIN, height - 2 * TILE_MARGIN, overlap, bleed,
+                          tuple(keep_clear))
+        score = (len(tiles), len(seams_across(tiles, keep_clear)))
+        if best is None or score < best[0]:
+            best = (score, landscape, tiles)
+    return best[1], best[2]
 
 
-def _tiles_on(board, window_w, window_h, overlap, bleed) -> list[Tile]:
+SEAM_CLEAR = 2.0                # mm between a seam and the outline of a space it must not cross
+MIN_TILE = 0.5                  # a tile moved to clear a seam keeps this share of its page's
+# window, room for the label and notes in its margin
+
+
+def _tiles_on(board, window_w, window_h, overlap, bleed, keep_clear=()) -> list[Tile]:
     full_w, full_h = board[0] + 2 * bleed, board[1] + 2 * bleed
     columns = max(1, math.ceil((full_w - overlap) / (window_w - overlap)))
     rows = max(1, math.ceil((full_h - overlap) / (window_h - overlap)))
-    step_x = (full_w - window_w) / (columns - 1) if columns > 1 else 0
-    step_y = (full_h - window_h) / (rows - 1) if rows > 1 else 0
     width, height = min(window_w, full_w), min(window_h, full_h)
+    # rows, in y-up board mm: glued top row first, so each lower row's top edge is a seam
+    spans = _spread(-bleed, full_h, height, rows, overlap, lambda i, top: sum(
+        _crosses(s, ((-bleed, top), (board[0] + bleed, top))) for s in keep_clear),
+        mirror=True)[::-1]                                          # top row first
     tiles = []
-    for row in range(rows):
-        for column in range(columns):
-            x0 = -bleed + column * step_x
-            y0 = -bleed + (rows - 1 - row) * step_y
-            tiles.append(Tile(row, column, x0, y0, width, height))
+    for row, (y0, y1) in enumerate(spans):
+        shown = spans[row + 1][1] if row + 1 < rows else y0   # rows below cover the rest
+        lefts = _spread(-bleed, full_w, width, columns, overlap, lambda i, x: sum(
+            _crosses(s, ((x, shown), (x, y1))) for s in keep_clear))
+        for column, (x0, x1) in enumerate(lefts):
+            tiles.append(Tile(row, column, x0, y0, x1 - x0, y1 - y0))
     return tiles
+
+
+def _spread(start: float, full: float, size: float, count: int, overlap: float, cost,
+            mirror: bool = False) -> list[tuple[float, float]]:
+    """Where `count` windows of `size` mm or less lie to cover `full` mm from `start`, each `overlap`
+    mm or more over the one before: evenly spread, each moved by whole mm (within what the
+    windows allow) to the place where cost(index, seam) is least, the nearest to even of those.
+
+    The seam of window i is its start (its end with `mirror`: windows glued from the far end)."""
+    end = start + full
+    if count == 1:
+        return [(start, min(start + size, end))]
+    step = (full - size) / (count - 1)
+    even = [start + i * step for i in range(count)]
+    if mirror:                  # glued from the far end: solve the reflected line, reflect back
+        flipped = _spread(-end, full, size, count, overlap,
+                          lambda i, seam: cost(count - 1 - i, -seam))
+        return [(-b, -a) for a, b in flipped][::-1]
+    reach = int(size - overlap)
+    moves = range(-reach, reach + 1)
+    # best[i][k]: (cost, total move) of the windows before and at i, window i moved by k mm
+    best = [{0: (0, 0, None)}]
+    for i in range(1, count):
+        row = {}
+        for k in moves:
+            at = even[i] + k
+            if at <= start or at > end - size * MIN_TILE or (i == count - 1 and at + size < end):
+                continue
+            here = cost(i, at)
+            options = [(c + here, m + abs(k), j) for j, (c, m, _) in best[-1].items()
+                       if even[i - 1] + j + size - overlap >= at - 1e-9 and even[i - 1] + j < at]
+            if options:
+                row[k] = min(options)
+        best.append(row)
+    k = min(best[-1], key=lambda j: best[-1][j][:2])
+    moved = []
+    for i in range(count - 1, -1, -1):
+        moved.append((even[i] + k, min(even[i] + k + size, end)))
+        k = best[i][k][2]
+    return moved[::-1]
+
+
+def _crosses(space, segment) -> bool:
+    """Whether a seam segment passes within SEAM_CLEAR mm of a space: a circle (x, y, r) or a
+    rectangle (x0, y0, x1, y1)."""
+    (ax, ay), (bx, by) = segment
+    if len(space) == 3:
+        x, y, r = space
+        return _distance((x, y), segment) < r + SEAM_CLEAR
+    x0, y0, x1, y1 = space
+    return (min(ax, bx) < x1 + SEAM_CLEAR and max(ax, bx) > x0 - SEAM_CLEAR
+            and min(ay, by) < y1 + SEAM_CLEAR and max(ay, by) > y0 - SEAM_CLEAR)
+
+
+def _distance(point, segment) -> float:
+    (ax, ay), (bx, by) = segment
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((point[0] - ax) * dx + (point[1] - ay) * dy) / (dx * dx + dy * dy or 1)))
+    return math.hypot(point[0] - ax - t * dx, point[1] - ay - t * dy)
+
+
+def seam_segments(tiles: list[Tile]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The seams of assembled tiles (glued in number order, row by row from the top): the left
+    and top edges of each tile where it lies over earlier ones, less what later tiles cover."""
+    segments = []
+    for i, tile in enumerate(tiles):
+        x1, y1 = tile.x0 + tile.width, tile.y0 + tile.height
+        later = tiles[i + 1:]
+        if tile.column > 0:
+            segments += _uncovered(((tile.x0, tile.y0), (tile.x0, y1)), later)
+        if tile.row > 0:
+            segments += _uncovered(((tile.x0, y1), (x1, y1)), later)
+    return segments
+
+
+def _uncovered(segment, tiles, step: float = 0.5):
+    """The parts of an axis-parallel segment that no tile in `tiles` covers."""
+    (ax, ay), (bx, by) = segment
+    n = max(1, int(math.hypot(bx - ax, by - ay) / step))
+    points = [(ax + (bx - ax) * k / n, ay + (by - ay) * k / n) for k in range(n + 1)]
+    bare = [not any(t.x0 < x < t.x0 + t.width and t.y0 < y < t.y0 + t.height for t in tiles)
+            for x, y in points]
+    out, first = [], None
+    for point, free in zip(points + [None], bare + [False]):
+        if free and first is None:
+            first = point
+        elif not free and first is not None:
+            out.append((first, last))
+            first = None
+        last = point
+    return out
+
+
+def seams_across(tiles: list[Tile], keep_clear) -> list:
+    """The spaces of `keep_clear` that a seam of these tiles passes within SEAM_CLEAR mm of."""
+    segments = seam_segments(tiles)
+    return [s for s in keep_clear if any(_crosses(s, seg) for seg in segments)]
+
+
+def keep_clear_of(piece) -> tuple:
+    """The spaces a board piece's maker asks tiled seams to keep clear of (an attribute
+    `keep_clear` of its draw function), none when it names none."""
+    return tuple(getattr(piece.draw, "keep_clear", ()))

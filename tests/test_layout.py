@@ -2,7 +2,8 @@
 import pytest
 
 from forge.errors import UserError
-from forge.layout import MARGIN, MARK_ZONE, PAPERS, TILE_MARGIN, fit_grid, paper_size, tile_board
+from forge.layout import (MARGIN, MARK_ZONE, PAPERS, TILE_MARGIN, fit_grid, paper_size, seams_across,
+                          tile_board)
 
 
 def test_poker_cards_with_own_bleed_fit_8_on_a4_landscape():
@@ -44,3 +45,22 @@ def test_tiles_cover_the_board_with_overlap(paper):
     for (a0, a1), (b0, b1) in zip(ys, ys[1:]):
         assert a1 - b0 >= overlap - 1e-6
     assert len(tiles) <= 4
+
+
+def test_without_spaces_the_tiles_spread_evenly():
+    landscape, tiles = tile_board((390, 255), PAPERS["a4"], 10, 3)
+    assert not landscape
+    assert [t.x0 for t in tiles] == [-3, 100, 203]
+    assert {t.width for t in tiles} == {190}
+
+
+def test_seams_move_off_the_spaces_they_can_miss():
+    space = (100 + 12, 100, 11)            # a circle the even seam at x = 100 would cross
+    _, even = tile_board((390, 255), PAPERS["a4"], 10, 3)
+    _, moved = tile_board((390, 255), PAPERS["a4"], 10, 3, [space])
+    assert seams_across(even, [space]) == [space]
+    assert seams_across(moved, [space]) == []
+    assert len(moved) == len(even)
+    xs = [(t.x0, t.x0 + t.width) for t in moved]
+    assert all(a1 - b0 >= 10 for (_, a1), (b0, _) in zip(xs, xs[1:]))
+    assert all(t.width <= 190 for t in moved)

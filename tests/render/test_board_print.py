@@ -165,3 +165,41 @@ def test_no_seam_shows_between_the_cells_of_a_region(built_kits, tetrarchia):
                 got = image.getpixel((round(px) + dx, round(py) + dy))
                 assert max(abs(g - v) for g, v in zip(got, want)) <= 8, \
                     f"{region}: a seam at board ({x:.1f}, {y:.1f}): {got} instead of {want}"
+
+
+# Rectangular tiles on the kit's page count cannot miss every space: on A4 (three portrait tiles
+# side by side, each at least half a page wide) no straight full-height line misses every circle,
+# and on Letter (2 x 2) no full-width line does. These are the fewest spaces such seams cross.
+SEAMS_ACROSS = {"a4": 3, "letter": 4}
+
+
+def _visible_seams(windows, step=0.5):
+    """Points (board mm) on the seams of the assembled board: the inner edges of each tile's
+    window where it lies over an earlier tile and no later tile covers it."""
+    points = []
+    for i, ((x0, y0, x1, y1), _) in enumerate(windows):
+        edges = [((x, y0), (x, y1)) for x in (x0, x1) if 0 < x < BOARD[0]]
+        edges += [((x0, y), (x1, y)) for y in (y0, y1) if 0 < y < BOARD[1]]
+        for (ax, ay), (bx, by) in edges:
+            n = int(max(abs(bx - ax), abs(by - ay)) / step)
+            for k in range(n + 1):
+                p = (ax + (bx - ax) * k / n, ay + (by - ay) * k / n)
+                under = any(_inside(p, w, 0.01) for w, _ in windows[:i])
+                covered = any(_inside(p, w, 0.01) for w, _ in windows[i + 1:])
+                if under and not covered:
+                    points.append(p)
+    return points
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tile_seams_keep_clear_of_the_spaces(built_kits, tetrarchia, paper):
+    """A seam across a province or fleet circle is what players notice on an assembled board:
+    the seams pass 2 mm or more outside the circles, but for the fewest the pages force."""
+    from forge.render.tetrarchia.layout import circles
+
+    windows = tiles(built_kits["en", paper].folder / "board.pdf")
+    seams = _visible_seams(windows)
+    assert seams
+    crossed = sorted({owner for owner, x, y, r in circles(tetrarchia.docs["board"].data)
+                      if any(math.dist(p, (x, y)) < r + 2.0 for p in seams)})
+    assert len(crossed) <= SEAMS_ACROSS[paper], f"seams cross {crossed}"

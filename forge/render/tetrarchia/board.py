@@ -24,7 +24,7 @@ from forge.model import Piece, pt
 from forge.render import art, icons, maker, textfit
 from forge.render.geometry import point_along, polyline_length, signed_area, split_polyline
 from forge.render.tetrarchia.layout import (
-    CAP, FLEET_R, GAP_LENGTH, R, Cell, Label, Style, Water, area_labels, arrowhead, cells,
+    CAP, FLEET_R, GAP_LENGTH, R, Cell, Label, Style, Water, area_labels, arrowhead, cells, circles,
     link_ends, make_label, province_labels, provinces, text_width, water)
 
 MARK_R = 8.0                # a capital's painted disc, the size of an emperor disc
@@ -39,7 +39,13 @@ def make_board(component: dict, ctx) -> list[Piece]:
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
     draw = partial(draw_board, board=ctx.data["board"], ctx=ctx, bleed=bleed)
+    draw.keep_clear = spaces(ctx.data["board"])          # tiled seams pass clear of them
     return [Piece(component["id"], "board", trim, bleed, draw, component["name"])]
+
+
+def spaces(board: dict) -> tuple[tuple[float, float, float], ...]:
+    """Every space a piece sits on, as a circle (x, y, radius) in board mm."""
+    return tuple((x, y, r) for _, x, y, r in circles(board))
 
 
 def draw_board(c, board: dict, ctx, bleed: float) -> None:
