@@ -106,7 +106,7 @@ def tile_board(board: tuple[float, float], page: tuple[float, float], overlap: f
         width, height = (page[1], page[0]) if landscape else page
         tiles = _tiles_on(board, width - 2 * TILE_MARGIN, height - 2 * TILE_MARGIN, overlap, bleed,
                           tuple(keep_clear))
-        score = (len(tiles), len(seams_across(tiles, keep_clear)))
+        score = (len(tiles), sum(d * d for d in seam_depths(tiles, keep_clear).values()))
         if best is None or score < best[0]:
             best = (score, landscape, tiles)
     return best[1], best[2]
@@ -124,13 +124,13 @@ def _tiles_on(board, window_w, window_h, overlap, bleed, keep_clear=()) -> list[
     width, height = min(window_w, full_w), min(window_h, full_h)
     # rows, in y-up board mm: glued top row first, so each lower row's top edge is a seam
     spans = _spread(-bleed, full_h, height, rows, overlap, lambda i, top: sum(
-        _crosses(s, ((-bleed, top), (board[0] + bleed, top))) for s in keep_clear),
+        _depth(s, ((-bleed, top), (board[0] + bleed, top))) ** 2 for s in keep_clear),
         mirror=True)[::-1]                                          # top row first
     tiles = []
     for row, (y0, y1) in enumerate(spans):
         shown = spans[row + 1][1] if row + 1 < rows else y0   # rows below cover the rest
         lefts = _spread(-bleed, full_w, width, columns, overlap, lambda i, x: sum(
-            _crosses(s, ((x, shown), (x, y1))) for s in keep_clear))
+            _depth(s, ((x, shown), (x, y1))) ** 2 for s in keep_clear))
         for column, (x0, x1) in enumerate(lefts):
             tiles.append(Tile(row, column, x0, y0, x1 - x0, y1 - y0))
     return tiles
@@ -176,16 +176,21 @@ def _spread(start: float, full: float, size: float, count: int, overlap: float, 
     return moved[::-1]
 
 
-def _crosses(space, segment) -> bool:
-    """Whether a seam segment passes within SEAM_CLEAR mm of a space: a circle (x, y, r) or a
-    rectangle (x0, y0, x1, y1)."""
-    (ax, ay), (bx, by) = segment
+def _depth(space, segment) -> float:
+    """How far (mm) an axis-parallel seam segment comes inside the zone SEAM_CLEAR mm around a
+    space, a circle (x, y, r) or a rectangle (x0, y0, x1, y1): 0 when it keeps clear. A seam
+    grazing a space's rim costs less than one through its middle, where the piece stands."""
     if len(space) == 3:
         x, y, r = space
-        return _distance((x, y), segment) < r + SEAM_CLEAR
-    x0, y0, x1, y1 = space
-    return (min(ax, bx) < x1 + SEAM_CLEAR and max(ax, bx) > x0 - SEAM_CLEAR
-            and min(ay, by) < y1 + SEAM_CLEAR and max(ay, by) > y0 - SEAM_CLEAR)
+        return max(0.0, r + SEAM_CLEAR - _distance((x, y), segment))
+    (ax, ay), (bx, by) = segment
+    x0, y0, x1, y1 = (space[0] - SEAM_CLEAR, space[1] - SEAM_CLEAR, space[2] + SEAM_CLEAR,
+                      space[3] + SEAM_CLEAR)
+    if min(ax, bx) >= x1 or max(ax, bx) <= x0 or min(ay, by) >= y1 or max(ay, by) <= y0:
+        return 0.0
+    if ax == bx:                # a vertical seam: how far it lies from the nearer side
+        return min(ax - x0, x1 - ax)
+    return min(ay - y0, y1 - ay)
 
 
 def _distance(point, segment) -> float:
@@ -230,10 +235,18 @@ def _uncovered(segment, tiles, step: float = 0.5):
 def seams_across(tiles: list[Tile], keep_clear) -> list:
     """The spaces of `keep_clear` that a seam of these tiles passes within SEAM_CLEAR mm of."""
     segments = seam_segments(tiles)
-    return [s for s in keep_clear if any(_crosses(s, seg) for seg in segments)]
+    return [s for s in keep_clear if any(_depth(s, seg) > 0 for seg in segments)]
 
 
 def keep_clear_of(piece) -> tuple:
     """The spaces a board piece's maker asks tiled seams to keep clear of (an attribute
     `keep_clear` of its draw function), none when it names none."""
     return tuple(getattr(piece.draw, "keep_clear", ()))
+
+
+def seam_depths(tiles: list[Tile], keep_clear) -> dict:
+    """How far (mm) the seams of these tiles come inside the clear zone of each space they
+    touch, by space."""
+    segments = seam_segments(tiles)
+    depths = {s: max(_depth(s, seg) for seg in segments) for s in keep_clear} if segments else {}
+    return {s: d for s, d in depths.items() if d > 0}

@@ -127,7 +127,8 @@ def _trim_marks(tile, piece: Piece) -> list[Mark]:
 
 def _margin_texts(page: Page, tile, piece: Piece, label: str, hint: str, notes: dict):
     """The margin's words as (text, x, y, angle, align, size): label and hint above the picture
-    (below it when the top is an inner edge), each seam note along its edge."""
+    (below it when the top is an inner edge; the hint on the other side when a narrow tile has
+    no room for both), each seam note along its edge."""
     inset = piece.bleed + MARK_GAP + 2.0              # clear of the trim marks near the corners
     left, right = MARGIN + inset, MARGIN + tile.width - inset
     top_line = MARGIN + tile.height + 2.0
@@ -135,8 +136,12 @@ def _margin_texts(page: Page, tile, piece: Piece, label: str, hint: str, notes: 
     lines = {"top": top_line, "bottom": bottom_line}
     head = "bottom" if "top" in notes and "bottom" not in notes else "top"
     other = "bottom" if head == "top" else "top"
-    texts = _row(label, notes.get(head, hint), left, right, lines[head])
-    texts += _row(hint if head in notes else "", notes.get(other, ""), left, right, lines[other])
+    first, second = (label, notes.get(head, hint)), (hint if head in notes else "",
+                                                      notes.get(other, ""))
+    if not any(second) and not _fits(" ".join(first), right - left - 6.0):
+        first, second = (label, ""), ("", first[1])     # a narrow tile: one text a line
+    texts = _row(*first, left, right, lines[head])
+    texts += _row(*second, left, right, lines[other])
     middle = MARGIN + tile.height / 2
     if "left" in notes:
         texts.append((notes["left"], MARGIN - 2.0, middle, 90, "center",
@@ -158,6 +163,11 @@ def _row(first: str, second: str, left: float, right: float, y: float):
     if second:
         out.append((second, right, y, 0, "right", size))
     return out
+
+
+def _fits(text: str, room: float) -> bool:
+    """Whether `text` fits `room` mm at TEXT_MIN_PT."""
+    return text_width(text, SANS, pt(TEXT_MIN_PT)) <= room
 
 
 def _fit(text: str, room: float) -> float:
