@@ -28,23 +28,28 @@ def test_unknown_paper():
         paper_size("a5")
 
 
+@pytest.mark.parametrize("spaces", [False, True])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_tiles_cover_the_board_with_overlap(paper):
+def test_tiles_cover_the_board_with_overlap(paper, spaces, tetrarchia):
+    from forge.render.tetrarchia.board import spaces as board_spaces
+
     board, bleed, overlap = (390, 255), 3, 10
-    landscape, tiles = tile_board(board, PAPERS[paper], overlap, bleed)
+    keep = board_spaces(tetrarchia.docs["board"].data) if spaces else ()
+    landscape, tiles = tile_board(board, PAPERS[paper], overlap, bleed, keep)
     page = PAPERS[paper][::-1] if landscape else PAPERS[paper]
     for tile in tiles:
         assert tile.width <= page[0] - 2 * TILE_MARGIN + 1e-6
         assert tile.height <= page[1] - 2 * TILE_MARGIN + 1e-6
-    xs = sorted({(t.x0, t.x0 + t.width) for t in tiles})
     ys = sorted({(t.y0, t.y0 + t.height) for t in tiles})
-    assert xs[0][0] == -bleed and xs[-1][1] == pytest.approx(board[0] + bleed)
     assert ys[0][0] == -bleed and ys[-1][1] == pytest.approx(board[1] + bleed)
-    for (a0, a1), (b0, b1) in zip(xs, xs[1:]):
-        assert a1 - b0 >= overlap - 1e-6
+    for row in {t.row for t in tiles}:
+        xs = sorted((t.x0, t.x0 + t.width) for t in tiles if t.row == row)
+        assert xs[0][0] == -bleed and xs[-1][1] == pytest.approx(board[0] + bleed)
+        for (a0, a1), (b0, b1) in zip(xs, xs[1:]):
+            assert a1 - b0 >= overlap - 1e-6
     for (a0, a1), (b0, b1) in zip(ys, ys[1:]):
         assert a1 - b0 >= overlap - 1e-6
-    assert len(tiles) <= 4
+    assert len(tiles) == {"a4": 3, "letter": 4}[paper]
 
 
 def test_without_spaces_the_tiles_spread_evenly():
