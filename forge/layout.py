@@ -96,10 +96,11 @@ def tile_board(board: tuple[float, float], page: tuple[float, float], overlap: f
     """Cut a board (with its bleed) into page-size windows that overlap by `overlap` mm or more.
 
     `keep_clear` lists the board's spaces in board mm, circles (x, y, r) and rectangles
-    (x0, y0, x1, y1): each seam (the edge of a tile where it lies over an earlier one) is moved,
-    within what the pages allow, to pass SEAM_CLEAR mm or more from them, else across as few as
-    it can. Without them the tiles are spread evenly. Returns whether the pages are landscape, and
-    the tiles, top row first.
+    (x0, y0, x1, y1): each seam (the edge of a tile where it lies over an earlier one) is moved
+    by whole mm, within what the pages allow, to pass SEAM_CLEAR mm or more from them, else to
+    graze them as little as it can (the least sum of squared depths into their clear zones, so
+    several rims before one middle). Without them the tiles are spread evenly. Returns whether
+    the pages are landscape, and the tiles, top row first.
     """
     best = None
     for landscape in (False, True):
