@@ -23,7 +23,7 @@ from forge.games import DEFAULT_CONTENT, Game, load_game
 from forge.i18n import Translator
 from forge.impose import (fits_one_page, has_backs, impose_components, single_board_page,
                           tiled_board_pages)
-from forge.layout import LARGE_PAPER, keep_clear_of, paper_size, tile_board
+from forge.layout import LARGE_PAPER, paper_size, tile_board
 from forge.model import Component, Page, Piece
 from forge.printing import PrintOptions
 from forge.printplan import (PAPER_WORDS, Part, PlanRow, Slot, family_paper, family_sides,
@@ -270,7 +270,7 @@ def _tiled_board(board: Component, ctx: RenderContext) -> list[Page]:
     if fits_one_page(piece, ctx.paper_size):     # a large paper: one page with crop marks
         return [single_board_page(piece, ctx.paper_size, marks=ctx.options.marks)]
     landscape, tiles = tile_board(piece.trim, ctx.paper_size, BOARD_OVERLAP, piece.bleed,
-                                  keep_clear_of(piece))
+                                  piece.keep_clear)
     pages = tiled_board_pages(piece, tiles, landscape, ctx.paper_size)
     decorate_tiles(pages, tiles, piece, ctx)
     return pages

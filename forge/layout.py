@@ -239,12 +239,6 @@ def seams_across(tiles: list[Tile], keep_clear) -> list:
     return [s for s in keep_clear if any(_depth(s, seg) > 0 for seg in segments)]
 
 
-def keep_clear_of(piece) -> tuple:
-    """The spaces a board piece's maker asks tiled seams to keep clear of (an attribute
-    `keep_clear` of its draw function), none when it names none."""
-    return tuple(getattr(piece.draw, "keep_clear", ()))
-
-
 def seam_depths(tiles: list[Tile], keep_clear) -> dict:
     """How far (mm) the seams of these tiles come inside the clear zone of each space they
     touch, by space."""

@@ -39,6 +39,8 @@ class Piece:
     # depend on (data, style, palette): the piece cache re-renders a piece when it changes.
     # None: the kit stage uses the maker's declared inputs (see forge.render.maker).
     pictures: tuple = ()            # the art files (forge.pictures.Picture) its faces place
+    keep_clear: tuple = ()          # a board's spaces, which seams of its tiles avoid: circles
+    # (x, y, r) and rectangles (x0, y0, x1, y1) in piece mm (forge.layout.tile_board)
 
 
 @dataclass(frozen=True)

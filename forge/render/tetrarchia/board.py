@@ -39,8 +39,8 @@ def make_board(component: dict, ctx) -> list[Piece]:
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
     draw = partial(draw_board, board=ctx.data["board"], ctx=ctx, bleed=bleed)
-    draw.keep_clear = spaces(ctx.data["board"])          # tiled seams pass clear of them
-    return [Piece(component["id"], "board", trim, bleed, draw, component["name"])]
+    return [Piece(component["id"], "board", trim, bleed, draw, component["name"],
+                  keep_clear=spaces(ctx.data["board"]))]
 
 
 def spaces(board: dict) -> tuple[tuple[float, float, float], ...]:
