@@ -27,7 +27,7 @@ from forge.ink import color_for
 from forge.model import Piece, pt
 from forge.render import art, flow, maker, textfit
 from forge.render.context import RenderContext
-from forge.render.sheets import PAGE_MARGIN, _colors, format_number, render_markup
+from forge.render.sheets import PAGE_MARGIN, format_number, render_markup, sheet_colors
 
 TEXT_MIN_PT = 7.0          # smallest text of the explanation
 LABEL_MIN_PT = 6.0         # smallest label of the grid and charts (level codes, ticks)
@@ -196,7 +196,7 @@ def make_atlas(component: dict, ctx: RenderContext) -> list[Piece]:
     where = f"atlas page ({ctx.lang}, {ctx.paper})"
     atlas = _atlas(ctx)
     width, height = ctx.paper_size
-    colors = _colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
+    colors = sheet_colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
     inner = width - 2 * PAGE_MARGIN
     template = (component.get("style") or {}).get("template")
     values = dict(atlas=atlas, colors=colors, levels=_named_levels(ctx),

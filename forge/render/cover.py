@@ -14,7 +14,8 @@ from forge.errors import UserError
 from forge.model import Piece
 from forge.render import flow, maker
 from forge.render.context import RenderContext
-from forge.render.sheets import PAGE_MARGIN, _colors, _draw_page, _template_of, render_markup
+from forge.render.sheets import (PAGE_MARGIN, draw_sheet_page, render_markup, sheet_colors,
+                                  template_of)
 
 COVER_ART = (180.0, 100.0)      # mm: the cover art's box, at the top of the page
 ART_GAP = 4.0                   # mm between the art and the text below it
@@ -34,7 +35,7 @@ def make_cover(component: dict, ctx: RenderContext) -> list[Piece]:
     art_box = _art_box(ctx.paper_size) if picture else None
     top = art_box[1] - ART_GAP if art_box else height - PAGE_MARGIN
     box = (PAGE_MARGIN, PAGE_MARGIN, width - 2 * PAGE_MARGIN, top - PAGE_MARGIN)
-    colors = _colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
+    colors = sheet_colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
     values = dict(colors=colors, facts=box_facts(ctx), inside=inside(ctx),
                   plan=list(ctx.print_plan), kit=ctx.game.get("kit") or {},
                   forge_version=ctx.version or "—", edition_name=edition_name(ctx),
@@ -42,7 +43,7 @@ def make_cover(component: dict, ctx: RenderContext) -> list[Piece]:
                   duplex=ctx.options.backs in ("duplex-long", "duplex-short"))
     page = None
     for size in BODY_SIZES:
-        markup = render_markup(_template_of(component, "cover.xml.j2"), ctx, body_size=size,
+        markup = render_markup(template_of(component, "cover.xml.j2"), ctx, body_size=size,
                                **values)
         try:
             page = flow.layout(markup, box[2], box[3], where=where, min_size=MIN_PT)[0]
@@ -82,7 +83,7 @@ def _art_box(paper: tuple[float, float]) -> tuple[float, float, float, float]:
 def _draw_cover(c, *, box, flowables, picture, art_box) -> None:
     if picture is not None:
         pictures.draw_picture(c, picture, *art_box)
-    _draw_page(c, box=box, flowables=flowables)
+    draw_sheet_page(c, box=box, flowables=flowables)
 
 
 def box_facts(ctx: RenderContext) -> list[str]:

@@ -102,7 +102,7 @@ def format_number(value: float, lang: str) -> str:
     return format_decimal(value, locale=lang, format="#,##0.#")
 
 
-def _template_of(component: dict, default: str) -> str:
+def template_of(component: dict, default: str) -> str:
     return (component.get("style") or {}).get("template", default)
 
 
@@ -129,7 +129,7 @@ def readable(color: str) -> str:
 SAVER_TINT = 0.05       # share of the colour in panels and table heads with the ink saver
 
 
-def _colors(ctx: RenderContext, color: str) -> dict[str, str]:
+def sheet_colors(ctx: RenderContext, color: str) -> dict[str, str]:
     """The sheet's colours for its templates; with the ink saver the panels and table heads
     are barely tinted and there is no colour band, so the header text is in the readable tone
     of the colour."""
@@ -159,8 +159,8 @@ def make_rules_reference(component: dict, ctx: RenderContext) -> list[Piece]:
     width, height = ctx.paper_size
     box = (PAGE_MARGIN, PAGE_MARGIN + FOOTER, width - 2 * PAGE_MARGIN,
            height - 2 * PAGE_MARGIN - FOOTER)
-    colors = _colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
-    markup = render_markup(_template_of(component, "rules-reference.xml.j2"), ctx, colors=colors)
+    colors = sheet_colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
+    markup = render_markup(template_of(component, "rules-reference.xml.j2"), ctx, colors=colors)
     count = int(component.get("count", 2))
     pages = flow.layout(markup, box[2], box[3], where=where, min_size=REFERENCE_MIN_PT,
                         max_pages=count)
@@ -170,13 +170,13 @@ def make_rules_reference(component: dict, ctx: RenderContext) -> list[Piece]:
     for number, flowables in enumerate(pages, start=1):
         footer = ctx.tr._("{title} · {sheet} · page {page} of {pages}").format(
             title=ctx.game["title"], sheet=title, page=number, pages=len(pages))
-        draw = partial(_draw_page, box=box, flowables=flowables, footer=footer, colors=colors)
+        draw = partial(draw_sheet_page, box=box, flowables=flowables, footer=footer, colors=colors)
         pieces.append(Piece(component["id"], component.get("kind", "sheet"), (width, height), 0,
                             draw, label=f"{component['name']} {number}"))
     return pieces
 
 
-def _draw_page(c, *, box, flowables, footer="", colors=None) -> None:
+def draw_sheet_page(c, *, box, flowables, footer="", colors=None) -> None:
     flow.draw_box(c, flowables, *box)
     if footer:
         c.saveState()
@@ -195,7 +195,7 @@ def make_instructions(component: dict, ctx: RenderContext) -> list[Piece]:
     where = f"instructions page ({ctx.lang}, {ctx.paper})"
     width, height = ctx.paper_size
     box = (PAGE_MARGIN, PAGE_MARGIN, width - 2 * PAGE_MARGIN, height - 2 * PAGE_MARGIN)
-    colors = _colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
+    colors = sheet_colors(ctx, ctx.game["palette"].get("route", ctx.game["palette"]["ink"]))
     values = dict(
         colors=colors, checklist=checklist(ctx),
         paper_name=ctx.tr._(PAPER_NAMES.get(ctx.paper, ctx.paper)),
@@ -212,7 +212,7 @@ def make_instructions(component: dict, ctx: RenderContext) -> list[Piece]:
     count = int(component.get("count", 1))
     pages = None
     for size in INSTRUCTIONS_SIZES:         # the largest text that fits the pages it is given
-        markup = render_markup(_template_of(component, "instructions.xml.j2"), ctx,
+        markup = render_markup(template_of(component, "instructions.xml.j2"), ctx,
                                body_size=size, **values)
         try:
             pages = flow.layout(markup, box[2], box[3], where=where, min_size=REFERENCE_MIN_PT,
@@ -223,7 +223,7 @@ def make_instructions(component: dict, ctx: RenderContext) -> list[Piece]:
                 raise
     pages += [[] for _ in range(count - len(pages))]
     return [Piece(component["id"], component.get("kind", "sheet"), (width, height), 0,
-                  partial(_draw_page, box=box, flowables=flowables),
+                  partial(draw_sheet_page, box=box, flowables=flowables),
                   label=component["name"] if count == 1 else f"{component['name']} {number}")
             for number, flowables in enumerate(pages, 1)]
 

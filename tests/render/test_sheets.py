@@ -108,7 +108,7 @@ def test_reference_is_at_most_two_pages(ctx):
     assert len(make(ctx, "rules-reference")) <= 2
     spec = component(ctx, "rules-reference")
     markup = sheets.render_markup("rules-reference.xml.j2", ctx,
-                                  colors=sheets._colors(ctx, ctx.game["palette"]["route"]))
+                                  colors=sheets.sheet_colors(ctx, ctx.game["palette"]["route"]))
     width, height = ctx.paper_size
     pages = flow.layout(markup, width - 2 * sheets.PAGE_MARGIN,
                         height - 2 * sheets.PAGE_MARGIN - sheets.FOOTER, where="test",
@@ -119,7 +119,7 @@ def test_reference_is_at_most_two_pages(ctx):
 def test_reference_prints_every_word_once(ctx, tmp_path):
     """Splitting columns across pages loses and repeats nothing."""
     markup = sheets.render_markup("rules-reference.xml.j2", ctx,
-                                  colors=sheets._colors(ctx, ctx.game["palette"]["route"]))
+                                  colors=sheets.sheet_colors(ctx, ctx.game["palette"]["route"]))
     source = _words(" ".join(_texts(flow.build(markup, where="test"))))
     draw_pdf(make(ctx, "rules-reference"), tmp_path / "ref.pdf")
     printed = " ".join(page.extract_text() for page in pypdf.PdfReader(tmp_path / "ref.pdf").pages)
@@ -332,5 +332,5 @@ def test_content_markup_is_escaped_but_for_bold_and_italic(game):
     data = copy.deepcopy(ctx.data)
     data["sheets"]["reference"]["sections"][0]["blocks"][0] = {"p": "<b>A</b> & <u>B</u> < C"}
     markup = sheets.render_markup("rules-reference.xml.j2", replace(ctx, data=data),
-                                  colors=sheets._colors(ctx, "#7a1f12"))
+                                  colors=sheets.sheet_colors(ctx, "#7a1f12"))
     assert "<p><b>A</b> &amp; &lt;u&gt;B&lt;/u&gt; &lt; C</p>" in markup

@@ -174,7 +174,7 @@ def markups(contexts):
     from forge.render.conquest import reference
 
     tetrarchia, conquest = contexts["tetrarchia"], contexts[CONQUEST]
-    colors = sheets._colors(tetrarchia, "#884422")
+    colors = sheets.sheet_colors(tetrarchia, "#884422")
     return [sheets.render_markup("rules-reference.xml.j2", tetrarchia, colors=colors),
             sheets.render_markup("conquest-card-list.xml.j2", conquest, colors=colors,
                                  t=reference.labels(conquest), body_size=7.5,

@@ -122,10 +122,10 @@ def _pages(component: dict, ctx: RenderContext, template: str, sizes: tuple[floa
            max_pages: int, where: str, **values) -> tuple[list[list], dict]:
     """The sheet laid out at the largest body size of `sizes` (points) that fits `max_pages`;
     the smallest that still does not fit raises flow.Overflow, naming the text."""
-    colors = text_sheets._colors(ctx, ctx.game["palette"].get("route",
+    colors = text_sheets.sheet_colors(ctx, ctx.game["palette"].get("route",
                                                                ctx.game["palette"]["ink"]))
     box = _page_box(component, ctx)
-    name = text_sheets._template_of(component, template)
+    name = text_sheets.template_of(component, template)
     for size in sizes:
         markup = text_sheets.render_markup(name, ctx, colors=colors, t=labels(ctx),
                                            body_size=size, **values)
@@ -143,7 +143,7 @@ def _piece(component, ctx, flowables, colors, footer, label) -> Piece:
     if _is_aid(component, ctx):
         draw = partial(_draw_aid, box=box, flowables=flowables, footer=footer, colors=colors)
     else:
-        draw = partial(text_sheets._draw_page, box=box, flowables=flowables, footer=footer,
+        draw = partial(text_sheets.draw_sheet_page, box=box, flowables=flowables, footer=footer,
                        colors=colors)
     return Piece(component["id"], component.get("kind", "sheet"), _trim(component, ctx), 0,
                  draw, label=label)

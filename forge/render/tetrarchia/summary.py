@@ -12,7 +12,8 @@ from reportlab.lib.colors import HexColor
 from forge.model import Piece, pt
 from forge.render import art, flow, maker
 from forge.render.context import RenderContext
-from forge.render.sheets import _colors, _template_of, check_blocks, readable, render_markup
+from forge.render.sheets import (check_blocks, readable, render_markup, sheet_colors,
+                                  template_of)
 
 SUMMARY_MIN_PT = 7.0            # smallest text on a summary sheet, in points
 SUMMARY_BAND = 24.0             # mm: the emperor's colour band at the top of his sheet
@@ -26,11 +27,11 @@ def make_summary_sheets(component: dict, ctx: RenderContext) -> list[Piece]:
     check_blocks(ctx)
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
-    template = _template_of(component, "summary-sheet.xml.j2")
+    template = template_of(component, "summary-sheet.xml.j2")
     pieces = []
     for emperor in ctx.game["emperors"]:
         where = f"summary sheet '{emperor['id']}' ({ctx.lang}, {ctx.paper})"
-        colors = _colors(ctx, emperor["color"])
+        colors = sheet_colors(ctx, emperor["color"])
         header_box, body_box = _summary_boxes(trim)
         values = dict(emperor=emperor, colors=colors)
         header = flow.layout(render_markup(template, ctx, part="header", **values),
