@@ -30,15 +30,13 @@ from forge.printplan import (PAPER_WORDS, Part, PlanRow, Slot, family_paper, fam
                              kit_page_numbers, kit_slots, label_pages, order_parts, plan_rows,
                              sides_words)
 from forge.piece_cache import PieceCache, cache_path, piece_key
-from forge.render import READS, load_makers
+from forge.render import READS, TWO_SIDED_ONLY, late_makers, load_makers
 from forge.render.context import RenderContext
 from forge.render.printnotes import draw_blank_note
 from forge.tiles import decorate_tiles
 from forge.write import DocInfo, source_date, write_pdf
 
 BOARD_OVERLAP = 10.0    # mm shared by neighbouring board tiles
-LATE = {"instructions", "cover"}    # makers that describe the finished kit (its manifest)
-NEEDS_FLIP = {"duplex-test"}        # makers of pages only kits printed two-sided need
 
 
 @dataclass(frozen=True)
@@ -144,15 +142,16 @@ def lay_out_kit(ctx: RenderContext) -> tuple[_Plan, dict]:
 
     The pages that describe the kit (the cover's print plan, the instructions' checklist) are
     made twice: once to know how many pages they take, then again with the finished plan."""
-    components = make_components(ctx, skip=LATE)
-    late = make_components(ctx, only=LATE)
+    late_ones = late_makers()
+    components = make_components(ctx, skip=late_ones)
+    late = make_components(ctx, only=late_ones)
     plan = _plan(ctx, _in_game_order(ctx, components + late))
     manifest = _manifest(ctx, plan)
     if late:
         told = replace(ctx, manifest=tuple(manifest["components"]),
                        print_plan=tuple(manifest["print_plan"]),
                        large_board=plan.large_board_file)
-        late = make_components(told, only=LATE)
+        late = make_components(told, only=late_ones)
         pages_before = {family: len(pages) for family, pages in plan.family_pages.items()}
         plan = _plan(ctx, _in_game_order(ctx, components + late))
         pages_after = {family: len(pages) for family, pages in plan.family_pages.items()}
@@ -177,7 +176,7 @@ def make_components(ctx: RenderContext, skip=(), only=None) -> list[Component]:
     for spec in ctx.game["components"]:
         if spec["draw"] in skip or (only is not None and spec["draw"] not in only):
             continue
-        if spec["draw"] in NEEDS_FLIP and ctx.options.backs not in FLIPS:
+        if spec["draw"] in TWO_SIDED_ONLY and ctx.options.backs not in FLIPS:
             continue                    # nothing is printed two-sided: nothing to test
         if spec["draw"] not in makers:
             raise UserError(f"component '{spec['id']}': no piece maker called '{spec['draw']}' "

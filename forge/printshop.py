@@ -31,8 +31,6 @@ PDFX_VERSION = "PDF/X-1a:2003"
 CONDITION = "FOGRA39"           # registered: offset, coated paper (ISO 12647-2:2004/Amd 1)
 CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004)"
 REGISTRY = "http://www.color.org"
-HOME_ONLY = {"duplex-test"}     # makers for home printers, left out (with the kit's cover and
-# checklist, kit.LATE)
 
 DARK = 0.2          # an RGB colour no component of which exceeds this, and
 DARK_SPREAD = 0.1   # whose components differ by at most this, prints as black ink alone (K 100)
@@ -442,7 +440,7 @@ def build_print_shop(game, lang: str, paper: str, kit_dir: Path, options=None,
 
     ctx = kit.context_for(game, lang, paper, strict=strict,
                           options=options or PrintOptions())
-    components = kit.make_components(ctx, skip=kit.LATE | HOME_ONLY)
+    components = kit.make_components(ctx, skip=home_only())
     target = Path(kit_dir) / FOLDER
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{FOLDER}-", dir=target.parent))
@@ -458,6 +456,14 @@ def build_print_shop(game, lang: str, paper: str, kit_dir: Path, options=None,
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return ShopResult(target, tuple(files), total)
+
+
+def home_only() -> set[str]:
+    """Makers of pages only a home printer needs, left out: the cover and instructions (they
+    read the kit's manifest) and the duplex test."""
+    from forge.render import TWO_SIDED_ONLY, late_makers
+
+    return late_makers() | TWO_SIDED_ONLY
 
 
 def write_component(ctx, component, folder: Path, cache=None) -> str:

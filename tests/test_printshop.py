@@ -128,11 +128,10 @@ def test_art_gradients_and_images_become_cmyk(tmp_path):
 def test_one_file_per_component(shop):
     """Every component has its file, except the home kit's cover, checklist and duplex test."""
     from forge.games import find_games
-    from forge.kit import LATE
-    from forge.printshop import HOME_ONLY
+    from forge.printshop import home_only
 
     specs = find_games(None)["demo"].load().data("en")["game"]["components"]
-    expected = {f"{spec['id']}.pdf" for spec in specs if spec["draw"] not in LATE | HOME_ONLY}
+    expected = {f"{spec['id']}.pdf" for spec in specs if spec["draw"] not in home_only()}
     assert {p.name for p in shop.iterdir()} == expected
     assert {"road-cards.pdf", "bandits.pdf"} <= expected
 

@@ -16,20 +16,34 @@ from forge.model import Piece
 
 MAKERS: dict[str, Callable[..., list[Piece]]] = {}
 READS: dict[str, tuple[str, ...]] = {}
+ABOUT_THE_KIT: set[str] = set()     # makers of pages about the kit itself, not the game's pieces
+TWO_SIDED_ONLY: set[str] = set()    # makers of pages only a kit printed two-sided needs
 
 
-def maker(name: str, reads: tuple[str, ...] = ("game",)):
+def maker(name: str, reads: tuple[str, ...] = ("game",), about_the_kit: bool = False,
+          two_sided_only: bool = False):
     """Register a piece maker under the name components use in their `draw` field.
 
     `reads` names what its art depends on besides the component itself: content files by stem
-    ('game', 'board', 'rules', 'sheets', 'atlas', ...) and 'manifest' (the kit's component list).
-    Pieces without their own `key` are re-rendered when any of these change (forge/piece_cache.py).
+    ('game', 'board', 'rules', 'sheets', 'atlas', ...) and 'manifest' (the kit's component list;
+    such a maker is run once the rest of the kit is planned). Pieces without their own `key` are
+    re-rendered when any of these change (forge/piece_cache.py). `about_the_kit`: its pages
+    describe the kit (cover, instructions), so the cover does not count them as pieces;
+    `two_sided_only`: a kit printed on one side leaves its component out (the duplex test).
     """
     def register(function):
         MAKERS[name] = function
         READS[name] = tuple(reads)
+        (ABOUT_THE_KIT.add if about_the_kit else ABOUT_THE_KIT.discard)(name)
+        (TWO_SIDED_ONLY.add if two_sided_only else TWO_SIDED_ONLY.discard)(name)
         return function
     return register
+
+
+def late_makers() -> set[str]:
+    """The makers that read the kit's manifest: run once the rest of the kit is planned."""
+    load_makers()
+    return {name for name, reads in READS.items() if "manifest" in reads}
 
 
 def load_makers() -> dict[str, Callable[..., list[Piece]]]:

@@ -22,7 +22,7 @@ from forge.i18n import N_
 from forge.layout import tile_board
 from forge.model import Piece, pt
 from forge.printplan import PAPER_WORDS, PAPERS, family_paper
-from forge.render import diagrams, maker
+from forge.render import TWO_SIDED_ONLY, diagrams, maker
 from forge.render.context import RenderContext
 
 # --- time to build: minutes for one piece, the estimate's only figures ----------------------------
@@ -92,7 +92,7 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 # --- the maker -----------------------------------------------------------------------------------
 
-@maker("assembly", reads=())
+@maker("assembly", reads=(), about_the_kit=True)
 def make_assembly(component: dict, ctx: RenderContext) -> list[Piece]:
     """One full page: the supplies list, the time to build and the assembly diagrams."""
     size = ctx.paper_size
@@ -162,9 +162,7 @@ def papers(components: list[dict], ctx: RenderContext) -> dict[str, list[str]]:
 def in_kit(spec: dict, ctx: RenderContext) -> bool:
     """Whether the kit prints this component (pages only two-sided printing needs are left
     out of the others)."""
-    from forge.kit import NEEDS_FLIP          # forge.kit loads the makers: imported late
-
-    return spec.get("draw") not in NEEDS_FLIP or ctx.options.backs in FLIPS
+    return spec.get("draw") not in TWO_SIDED_ONLY or ctx.options.backs in FLIPS
 
 
 def supplies(components: list[dict], ctx: RenderContext) -> list[str]:

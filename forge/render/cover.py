@@ -2,7 +2,7 @@
 (players, and playing time and age where the rulebook gives them), what the kit holds, the print
 plan (which pages of kit.pdf go on what paper, one side or two) and who made the kit.
 
-Made once the rest of the kit is planned (forge/kit.py LATE), from the manifest and print plan
+Made once the rest of the kit is planned (it reads the manifest: forge.render.late_makers), from the manifest and print plan
 of the context; the art is game.yaml's `cover.art`, printed COVER_ART mm wide when there is room.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from functools import partial
 from forge import pictures
 from forge.errors import UserError
 from forge.model import Piece
-from forge.render import flow, maker
+from forge.render import ABOUT_THE_KIT, flow, maker
 from forge.render.context import RenderContext
 from forge.render.sheets import (PAGE_MARGIN, draw_sheet_page, render_markup, sheet_colors,
                                   template_of)
@@ -21,11 +21,9 @@ COVER_ART = (180.0, 100.0)      # mm: the cover art's box, at the top of the pag
 ART_GAP = 4.0                   # mm between the art and the text below it
 BODY_SIZES = (9.0, 8.5, 8.0, 7.5)    # body text sizes tried, largest first
 MIN_PT = 7.0
-ABOUT_THE_KIT = {"cover", "instructions", "assembly", "duplex-test"}   # makers of pages about
-# the kit itself: their families are not listed as what the kit holds
 
 
-@maker("cover", reads=("game", "manifest", "options"))
+@maker("cover", reads=("game", "manifest", "options"), about_the_kit=True)
 def make_cover(component: dict, ctx: RenderContext) -> list[Piece]:
     """The cover page: one full page of the kit's paper."""
     where = f"cover ({ctx.lang}, {ctx.paper})"

@@ -25,7 +25,7 @@ NOTE_SIZE = pt(10)
 MARGIN = 20.0
 
 
-@maker("duplex-test", reads=())
+@maker("duplex-test", reads=(), about_the_kit=True, two_sided_only=True)
 def make_duplex_test(component: dict, ctx: RenderContext) -> list[Piece]:
     """One full page: the front of the duplex test, with its back when the kit prints backs on
     the other side of the sheet; otherwise a page saying that no test is needed."""

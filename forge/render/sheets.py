@@ -188,7 +188,8 @@ def draw_sheet_page(c, *, box, flowables, footer="", colors=None) -> None:
 
 # --- instructions -------------------------------------------------------------------------------
 
-@maker("instructions", reads=("game", "rules", "sheets", "manifest", "options"))
+@maker("instructions", reads=("game", "rules", "sheets", "manifest", "options"),
+       about_the_kit=True)
 def make_instructions(component: dict, ctx: RenderContext) -> list[Piece]:
     """The instructions page: printing at 100 % with rulers, what to cut and glue, and the
     checklist (the cover says who made the kit, its edition and versions)."""
