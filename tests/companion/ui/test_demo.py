@@ -5,8 +5,12 @@ from touch import screenshot
 
 
 def test_screenshots_have_no_black_band(app, window, shots, pump):
-    image = screenshot(window, shots, "home", pump).convert("RGB")
-    top = [image.getpixel((x, y)) for y in range(0, 48, 4) for x in (2, 180, 357)]
+    for _ in range(5):      # a frame read back before Xvfb finished the surface is shot again
+        image = screenshot(window, shots, "home", pump).convert("RGB")
+        top = [image.getpixel((x, y)) for y in range(0, 48, 4) for x in (2, 180, 357)]
+        if (0, 0, 0) not in top:
+            break
+        pump()
     assert (0, 0, 0) not in top, "the top of the screenshot is black"
 
 
