@@ -9,7 +9,8 @@ Layout, under a data directory the caller gives (the app passes its data folder,
 
 Every journal line is written, flushed and fsync'ed before `Game.act` (undo, redo, goto)
 returns, so a change the screen shows as done survives a kill at any moment; an act's line
-holds a digest of the state it led to, checked on replay. Each line carries a sequence number
+holds a digest of the state it led to, checked on replay, and the reseed of a new branch after an
+undo (forge.engine.core), replayed as it was. Each line carries a sequence number
 `seq`; the snapshot records the last `seq` it contains (`journal_seq`), so a crash between
 writing a snapshot and truncating the journal never replays a line twice.
 
@@ -34,8 +35,8 @@ from typing import Iterable
 
 from forge.engine.core import ForeignSave, IllegalAction, Rules, SaveError, Session
 from forge.engine.dice import BadRoll, Dice, NeedRoll
-from forge.engine.inputs import (ROLL, SAVE, Any, Bool, Int, ListOf, Maybe, Record, Text,
-                                 load_json)
+from forge.engine.inputs import (MAX_INT, ROLL, SAVE, Any, Bool, Int, ListOf, Maybe, Record,
+                                 Text, load_json)
 from forge import places
 from forge.errors import UserError
 from forge.i18n import Translator
@@ -50,7 +51,7 @@ DICE_MODES = ("app", "physical")
 JOURNAL_LINE = Record({"op": Text(("act", "undo", "redo", "goto")), "action": Any(),
                        "dice": ListOf(Int(), 10_000), "rolls": ListOf(ROLL, 10_000),
                        "steps": Int(1), "index": Int(0), "seq": Int(1), "position": Int(0),
-                       "digest": Text(longest=64)},
+                       "digest": Text(longest=64), "reseed": Int(0, MAX_INT - 1)},
                       required=("op", "seq"))
 META_FIELDS = Record({"id": Text(), "game": Text(), "name": Text(longest=1_000, blank=True),
                       "created": Text(blank=True), "updated": Text(blank=True),
@@ -148,9 +149,11 @@ class Game:
         self.session.act(action, dice)
         entry = self.session.entries[-1]
         entered = [r["value"] for r in entry["rolls"] if r.get("source") == "entered"]
-        self._journal_write({"op": "act", "action": action, "dice": entered,
-                             "rolls": entry["rolls"],
-                             "digest": self.session.digest_at(self.session.position)})
+        line = {"op": "act", "action": action, "dice": entered, "rolls": entry["rolls"],
+                "digest": self.session.digest_at(self.session.position)}
+        if entry.get("reseed") is not None:
+            line["reseed"] = entry["reseed"]
+        self._journal_write(line)
         return entry
 
     def undo(self, steps: int = 1) -> None:
@@ -470,7 +473,7 @@ def _replay(session: Session, line: dict) -> None:
     op = line.get("op")
     try:
         if op == "act":
-            session.act(line["action"], line.get("dice") or [])
+            session.act(line["action"], line.get("dice") or [], line.get("reseed"))
             got = [(r["die"], r["value"], r["reason"]) for r in session.entries[-1]["rolls"]]
             want = [(r["die"], r["value"], r["reason"]) for r in line.get("rolls", [])]
             if got != want:

@@ -6,6 +6,12 @@ owns everything else, as in boardgame.io: the log, the position in it (undo and 
 position; a new action after an undo drops the undone entries), the dice, and the save format.
 Replaying the log from the setup gives the identical state, because every die result, rolled or
 entered, is in the log, and the generator's state after each entry is in its state.
+
+Dice once seen stay seen: a new action after an undo that drops entries whose dice the generator
+rolled (the players saw them) carries a `reseed`, a number mixed into the generator's state before
+the action (forge.engine.dice.reseeded), so playing differently does not meet the same dice again.
+The reseed is logged in the entry, so saves and journals replay it exactly; redo keeps the undone
+entries, their dice included, exactly as they were.
 """
 from __future__ import annotations
 
@@ -18,13 +24,14 @@ from typing import Any, Protocol
 from forge import __version__ as ENGINE_VERSION
 from forge.engine import inputs
 from forge.engine.context import Context
-from forge.engine.dice import GENERATOR, Dice, NeedRoll
+from forge.engine.dice import GENERATOR, Dice, NeedRoll, reseeded
 from forge.engine.errors import (N_, ActionError, ForeignSave, IllegalAction, ParseError,
                                  SaveError)
 
 SAVE_FORMAT = "forge-session"
-SAVE_FORMAT_VERSION = 2     # 2: a digest of the state after each entry is recorded and checked
-READ_FORMAT_VERSIONS = (1, 2)
+SAVE_FORMAT_VERSION = 3     # 2: a digest of the state after each entry is recorded and checked
+READ_FORMAT_VERSIONS = (1, 2, 3)    # 3: an entry may carry a reseed (1 and 2 never do)
+AUTO = object()             # `Session.act`'s reseed: decided by the session
 
 __all__ = ["N_", "ActionError", "ParseError", "IllegalAction", "SaveError", "ForeignSave",
            "Context", "GameRules", "Outcome", "Rules", "Session", "SAVE_FORMAT",
@@ -159,15 +166,48 @@ class Session:
         """ParseError unless the action fits the game's schemas (what `act` checks first)."""
         inputs.check_action(self.rules.action_schemas, action)
 
-    def act(self, action: dict, dice_values: list[int] | None = None) -> Outcome:
-        """Apply an action; entered dice are used first, then the generator (if any)."""
+    def act(self, action: dict, dice_values: list[int] | None = None,
+            reseed: int | None | object = AUTO) -> Outcome:
+        """Apply an action; entered dice are used first, then the generator (if any).
+
+        `reseed`: by default the session's own (`next_reseed`); a replay gives the logged one
+        (None: none), so the replayed entry is the one played."""
         self.check(action)
+        if reseed is AUTO:
+            reseed = self.next_reseed()
+        RESEED.check(reseed, "reseed")
         current = self.states[self.position]
-        dice = self._dice(current.get("rng"), dice_values)
+        rng = current.get("rng")
+        if reseed is not None:
+            if rng is None:
+                raise IllegalAction(N_("this game has no dice generator to reseed"))
+            rng = reseeded(rng, reseed)
+        dice = self._dice(rng, dice_values)
         outcome = self.rules.apply(copy.deepcopy(current), action, dice)
-        self._push({"action": action, "rolls": dice.rolls, "events": outcome.events},
-                   outcome.state)
+        entry = {"action": action, "rolls": dice.rolls, "events": outcome.events}
+        if reseed is not None:
+            entry["reseed"] = reseed
+        self._push(entry, outcome.state)
         return outcome
+
+    def revealed_ahead(self) -> list[int]:
+        """The undone entries (after the position) with dice the generator rolled: their
+        results were seen, and a new action here drops them."""
+        return [index for index in range(self.position + 1, len(self.entries))
+                if _rolled(self.entries[index])]
+
+    def next_reseed(self) -> int | None:
+        """The reseed a new action here gets: None unless it drops entries whose rolled dice
+        were seen and the game has a generator; else a number derived from the seed and what
+        is dropped (the same log, the same number: replays and tests are exact; no player
+        can work it out at the table)."""
+        if self.states[self.position].get("rng") is None or not self.revealed_ahead():
+            return None
+        dropped = [self.digest_at(index) for index in range(self.position + 1,
+                                                            len(self.entries))]
+        text = json.dumps(["reseed", self.seed, self.position, self.digest_at(self.position),
+                           dropped])
+        return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
     def _dice(self, rng_state: int | None, values: list[int] | None) -> Dice:
         DICE_VALUES.check(values or [], "dice")
@@ -241,7 +281,7 @@ class Session:
         _check_replayed(session, data, 0)
         for number, entry in enumerate(entries[1:], 1):
             try:
-                session.act(entry["action"], _entered(entry))
+                session.act(entry["action"], _entered(entry), entry.get("reseed"))
             except (ValueError, NeedRoll) as err:
                 raise SaveError(f"entry {number} does not replay: {err}") from None
             _check_replayed(session, data, number)
@@ -254,12 +294,20 @@ class Session:
 
 
 STEPS = inputs.Int(1, 1_000_000)
+RESEED = inputs.Maybe(inputs.Int(0, inputs.MAX_INT - 1))
+SAVED_ENTRY = inputs.Record({**inputs.ENTRY.fields, "reseed": inputs.Int(0, inputs.MAX_INT - 1)},
+                            required=inputs.ENTRY.required)
 DICE_VALUES = inputs.ListOf(inputs.Int(-inputs.MAX_INT + 1, inputs.MAX_INT - 1), 10_000)
 
 
 def _entered(entry: dict) -> list[int]:
     """The results players entered; the generator must reproduce the others on replay."""
     return [r["value"] for r in entry["rolls"] if r.get("source") == "entered"]
+
+
+def _rolled(entry: dict) -> bool:
+    """Whether the generator rolled any of an entry's dice."""
+    return any(r.get("source") == "rolled" for r in entry["rolls"])
 
 
 def _dice_of(entry: dict) -> list[tuple]:
@@ -298,7 +346,7 @@ def _check_save(rules: Rules, data: Any) -> None:
     if data.get("generator") != GENERATOR:
         raise ForeignSave(f"saved with dice generator {data.get('generator')}, not {GENERATOR}")
     try:
-        inputs.check_save_shape(data)
+        _check_shape(data, version)
     except ParseError as err:
         raise SaveError(str(err)) from None
     entries = data.get("entries")
@@ -310,3 +358,14 @@ def _check_save(rules: Rules, data: Any) -> None:
         raise SaveError("the save does not record a digest of the game after each entry")
     if version == 1 and "digests" in data:
         raise SaveError("a save of format 1 records no digests")
+
+
+def _check_shape(data: dict, version: int) -> None:
+    """forge.engine.inputs.check_save_shape, with the entries of format 3 (a reseed)."""
+    inputs.check_plain(data, inputs.SAVE, inputs.MAX_SAVE_VALUES, inputs.MAX_SAVE_DEPTH)
+    inputs.SAVE_SCHEMA.check(data, "save")
+    entry_spec = SAVED_ENTRY if version >= 3 else inputs.ENTRY
+    for number, entry in enumerate(data["entries"]):
+        entry_spec.check(entry, f"save.entries[{number}]")
+    if version >= 3 and data["entries"] and "reseed" in data["entries"][0]:
+        raise SaveError("the set-up of the log carries a reseed")

@@ -22,6 +22,12 @@ def next_state(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
+def reseeded(state: int, reseed: int) -> int:
+    """The generator's state with a reseed mixed in (a branch of the game after an undo):
+    the same state and reseed give the same dice; another reseed, other dice."""
+    return next_state((state ^ next_state(reseed & MASK)[1]) & MASK)[1]
+
+
 def uniform(state: int, sides: int) -> tuple[int, int]:
     """A fair value 1..sides by rejection sampling: (new state, value)."""
     limit = (1 << 64) - ((1 << 64) % sides)

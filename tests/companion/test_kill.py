@@ -3,8 +3,9 @@ it confirmed, and the reopened game equals a fresh replay of the confirmed actio
 
 A child process plays a seeded Tetrarchia game through companion.session (random legal actions,
 end_turn included so barbarian phases and their dice run; an occasional undo; back in time with
-goto when the game ends) and prints "CONFIRMED <seq> <position> <op> <action>" after each call
-returns. The parent kills it at random moments (by time or after a random number of lines),
+goto when the game ends) and prints "CONFIRMED <seq> <position> <op> <reseed> <action>" after
+each call returns (an act after an undo that dropped rolled dice carries a reseed: new dice, which
+the reopened game must replay exactly). The parent kills it at random moments (by time or after a random number of lines),
 then opens the store and checks every confirmed change is there.
 """
 import json
@@ -50,37 +51,42 @@ while True:
         print("CONFIRMED", table.game.seq, table.position, "undo", flush=True)
         continue
     action = legal[int(chooser.random() * len(legal))]
-    table.act(action)
-    print("CONFIRMED", table.game.seq, table.position, "act", json.dumps(action), flush=True)
+    entry = table.act(action)
+    print("CONFIRMED", table.game.seq, table.position, "act", json.dumps(entry.get("reseed")),
+          json.dumps(action), flush=True)
 """
 
 
 class Model:
-    """What the parent knows was confirmed: the actions of the log, the position, the seq."""
+    """What the parent knows was confirmed: the actions of the log (each with its reseed), the
+    position, the seq."""
 
     def __init__(self):
         self.actions, self.position, self.seq = [], 0, 0
+        self.reseeds = 0
 
     def apply(self, line: str) -> None:
-        parts = line.split(" ", 4)
+        parts = line.split(" ", 5)
         seq, position, op = int(parts[1]), int(parts[2]), parts[3]
         assert seq == self.seq + 1, line
         if op == "act":
             del self.actions[self.position:]
-            self.actions.append(json.loads(parts[4]))
+            reseed = json.loads(parts[4])
+            self.reseeds += reseed is not None
+            self.actions.append((json.loads(parts[5]), reseed))
             assert position == self.position + 1
         self.position, self.seq = position, seq
 
     def sync(self, table: TableSession) -> None:
         session = table.game.session
-        self.actions = [entry["action"] for entry in session.entries[1:]]
+        self.actions = [(entry["action"], entry.get("reseed")) for entry in session.entries[1:]]
         self.position, self.seq = session.position, table.game.seq
 
 
 def replay_state(actions):
     session = Session(RULES, OPTIONS, GAME_SEED)
-    for action in actions:
-        session.act(action)
+    for action, reseed in actions:
+        session.act(action, reseed=reseed)
     return session.state
 
 
@@ -119,7 +125,7 @@ def check_store(root, model: Model) -> TableSession:
     if game.seq == model.seq:
         assert session.position == model.position
     assert len(session.entries) - 1 >= model.position
-    assert [e["action"] for e in session.entries[1:model.position + 1]] == \
+    assert [(e["action"], e.get("reseed")) for e in session.entries[1:model.position + 1]] == \
         model.actions[:model.position]
     assert session.states[model.position] == replay_state(model.actions[:model.position])
     return table
@@ -155,5 +161,6 @@ def test_sigkill_at_random_moments_loses_nothing_confirmed(tmp_path):
     assert again.state == table.state and again.position == table.position
     assert kills >= 5 and confirmed_total > 20
     elapsed = time.monotonic() - started
-    print(f"\n{kills} kills, {confirmed_total} confirmed changes, {elapsed:.2f} s")
+    print(f"\n{kills} kills, {confirmed_total} confirmed changes, {model.reseeds} reseeds, "
+          f"{elapsed:.2f} s")
     assert elapsed < 20

@@ -338,3 +338,38 @@ def test_temporary_files_of_a_write_cut_short_are_cleared_on_opening(store):
     store.open_game(game.id)
     assert sorted(p.name for p in game.folder.iterdir()) == ["journal.jsonl", "meta.json",
                                                               "snapshot.json"]
+
+
+def end_turn_then_branch(game):
+    """Enter, end the turn (barbarian dice seen), undo it, play a move instead: a new branch."""
+    game.act({"type": "enter", "province": "ROMA"})
+    game.act({"type": "end_turn"})
+    game.undo()
+    move = next(a for a in game.session.legal_actions() if a["type"] == "move")
+    return game.act(move)
+
+
+def test_a_branch_after_undo_is_journaled_with_its_reseed_and_replays_exactly(store):
+    game = store.new_game(RULES, OPTIONS, seed=5)
+    entry = end_turn_then_branch(game)
+    assert isinstance(entry["reseed"], int)
+    line = json.loads(journal_lines(game)[-1])
+    assert line["op"] == "act" and line["reseed"] == entry["reseed"]
+    game.act({"type": "end_turn"})
+    again = store.open_game(game.id)
+    assert again.session.entries == game.session.entries
+    assert again.session.state == game.session.state
+    game.snapshot()                         # the snapshot (format 3) keeps it too
+    assert store.open_game(game.id).session.entries == game.session.entries
+
+
+def test_an_edited_reseed_in_the_journal_is_not_trusted(store):
+    game = store.new_game(RULES, OPTIONS, seed=5)
+    end_turn_then_branch(game)
+    path = game.folder / "journal.jsonl"
+    lines = path.read_text().splitlines()
+    last = json.loads(lines[-1])
+    last["reseed"] += 1
+    path.write_text("\n".join(lines[:-1] + [json.dumps(last)]) + "\n")
+    with pytest.raises(GameUnreadable, match="does not replay"):
+        store.open_game(game.id)

@@ -60,12 +60,20 @@ def test_undo_redo_and_a_new_action_drops_the_undone_branch():
         session.undo(5)
 
 
-def test_undoing_a_roll_and_rolling_again_gives_the_same_result():
+def test_undoing_a_roll_and_rolling_again_rolls_anew_but_redo_keeps_the_roll():
+    """The dice once seen are not seen again by rolling again (tests/engine/test_reseed.py);
+    without the logged reseed the generator's state would give the same result."""
     session = Session(RULES, {}, seed=9)
     session.act({"type": "roll"})
     first = session.state["total"]
     session.undo()
+    session.redo()
+    assert session.state["total"] == first
+    session.undo()
     session.act({"type": "roll"})
+    assert session.entries[1]["reseed"] is not None
+    session.undo()
+    session.act({"type": "roll"}, reseed=None)
     assert session.state["total"] == first
 
 
