@@ -21,10 +21,11 @@ from forge.engine.conquest.schemas import ACTIONS, OPTIONS
 from forge.engine.conquest.season import standings
 from forge.engine.conquest.setup import new_game
 from forge.engine.conquest.state import RULES_VERSION, Ctx
+from forge.engine.conquest.table_changes import table_changes
 from forge.engine.conquest.words import describe
 from forge.engine.core import GameRules
 
-__all__ = ["RULES", "describe", "progress", "standings", "tables"]
+__all__ = ["RULES", "describe", "progress", "standings", "table_changes", "tables"]
 
 
 # the battle die (6 faces, symbols set in the state) and n-sided draws: first player, a
