@@ -1,5 +1,6 @@
 """Tetrarchia set-up: the level's four digits, the edition, the players and the variants; Start
-opens the board.
+sets the game up (with real dice, asking for each set-up die) and opens the set-up guide, whose
+map is the board's (`guide_map`).
 
 The choices are those of content (rules.yaml's difficulty rows and variants, game.yaml's editions
 and player counts); the game itself is set up by companion.session, and a combination the engine
@@ -35,6 +36,33 @@ def action_words(action: dict, session) -> str:
     from forge.engine.tetrarchia.words import Names
 
     return action_label(action, session.translator, Names(session.translator))
+
+
+def guide_map():
+    """The board for the set-up guide (companion/screens/guide.py): the map of the board screen,
+    the step's provinces in its `highlight`; a tapped province is named with its coordinate."""
+    from companion.app import game_folder
+    from companion.screens.tetrarchia_boardview import BoardView
+
+    view = BoardView()
+    view.load(game_folder(GAME, App.get_running_app().content_dir).parent)
+    width, height = view.geometry["board"]["size"]
+    view.ratio = height / width
+    view.place_words = place_words
+    return view
+
+
+def place_words(place: str, session) -> str:
+    """'TARRACONENSIS (I 6), in HISPANIA': a province tapped on the guide's map."""
+    from forge.engine.tetrarchia.data import tables
+    from forge.engine.tetrarchia.words import Names
+
+    t, names = tables(), Names(session.translator)
+    if place not in t.name:
+        return names.sea(place)
+    return session.translator._("{province} ({coordinate}), in {region}").format(
+        province=names.province(place), coordinate=t.coordinate(place),
+        region=names.region(t.region_of.get(place, "")))
 
 
 def digit_choices(content_dir) -> list[list[int]]:
@@ -134,10 +162,11 @@ class TetrarchiaSetupScreen(SetupScreen):
         return options
 
     def start(self) -> None:
-        """Set up the game through the session and open the board."""
+        """Set up the game through the session (with real dice, asking for each set-up die)
+        and open the set-up guide."""
         session = self.start_game()
         if session is not None:
-            App.get_running_app().open_game(session)
+            self.open_new(session)
 
 
 SCREEN = TetrarchiaSetupScreen

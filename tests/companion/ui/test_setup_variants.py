@@ -16,6 +16,14 @@ def open_setup(app, pump):
     return setup
 
 
+def start(app, setup, pump):
+    """Start, then past the set-up guide to the board."""
+    tap(setup.ids.start, pump)
+    assert app.manager.current == "tetrarchia_guide"
+    tap(app.screen("tetrarchia_guide").ids.play, pump)
+    assert app.manager.current == "tetrarchia_board"
+
+
 def variant(setup, name, pump, nth=0):
     """The toggle button of a variant, by its printed name, scrolled into view."""
     buttons = [b for b in reversed(setup.ids.variants.children) if b.text == name]
@@ -43,8 +51,7 @@ def test_two_variants_reach_the_game(app, pump):
     tap(variant(setup, "PATRES PATRIAE", pump), pump)
     tap(variant(setup, "PATRES PATRIAE", pump), pump)          # toggled off again
     assert setup.options()["variants"] == ["imperivm", "diarchia"]
-    tap(setup.ids.start, pump)
-    assert app.manager.current == "tetrarchia_board"
+    start(app, setup, pump)
     assert app.screen("tetrarchia_board").session.state["variants"] == ["imperivm", "diarchia"]
 
 
@@ -63,7 +70,7 @@ def test_switching_edition_drops_the_other_editions_variants(app, pump):
     assert setup.variant_buttons["mare-nostrvm"].state == "down"
     assert setup.variant_buttons["imperivm-earlier"].state == "normal"
     tap(variant(setup, "IMPERIVM", pump), pump)
-    tap(setup.ids.start, pump)
+    start(app, setup, pump)
     state = app.screen("tetrarchia_board").session.state
     assert state["edition"] == "earlier"
     assert state["variants"] == ["imperivm-earlier", "mare-nostrvm"]
@@ -87,7 +94,7 @@ def test_a_refused_combination_is_explained_in_the_players_language(app, pump):
 
 def test_resume_list_shows_round_and_whose_turn(app, pump):
     setup = open_setup(app, pump)
-    tap(setup.ids.start, pump)
+    start(app, setup, pump)
     board = app.screen("tetrarchia_board")
     session = board.session
     enter = [a for a in session.legal_actions() if a["type"] == "enter"][0]
@@ -113,7 +120,7 @@ def test_resume_list_shows_the_result_of_a_finished_game(app, pump):
     import json
 
     setup = open_setup(app, pump)
-    tap(setup.ids.start, pump)
+    start(app, setup, pump)
     board = app.screen("tetrarchia_board")
     meta_path = board.session.game.folder / "meta.json"
     meta = json.loads(meta_path.read_text())
