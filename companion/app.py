@@ -33,6 +33,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
+import companion.widgets  # noqa: F401  (registers BigButton and Choice with Factory)
 from companion.store import desktop_data_dir
 from companion.theme import FALLBACK_PALETTE, Theme, read_palette
 from companion.translate import Translator
@@ -43,9 +44,14 @@ DEFAULT_SETTINGS = {"lang": "en", "dice_mode": "app",  # dice_mode: "app" or "ph
                     "keep_screen_on": False}           # Android: buildozer's android.wakelock
 BACK_KEY = 27                                            # Escape on desktop, Back on Android
 
-# The themed widgets every screen uses: big type, 48 dp minimum, parchment and ink.
+# The look every screen shares (companion.widgets has the Python side): parchment pages, type in
+# sp (it follows the system's font scale: labels and buttons grow with their text), the kit's
+# serif for titles, buttons of three emphases with rounded corners and a pressed state, cards,
+# and Kivy's own text fields, spinners, toggles and popups in the same colours.
 WIDGETS_KV = """
 #:import dp kivy.metrics.dp
+#:import ROUND_IMAGE companion.theme.ROUND_IMAGE
+#:import ROUND_BORDER companion.theme.ROUND_BORDER
 <Body@Label>:
     color: app.theme.ink
     font_size: str(app.theme.text_sp) + "sp"
@@ -55,37 +61,157 @@ WIDGETS_KV = """
     valign: "middle"
 <Title@Body>:
     font_size: str(app.theme.title_sp) + "sp"
+    font_name: app.theme.title_font
     bold: True
     halign: "center"
+    height: max(self.texture_size[1] + dp(10), dp(app.theme.touch_dp))
+    canvas.after:
+        Color:
+            rgba: app.theme.gold
+        SmoothLine:
+            points: self.center_x - dp(28), self.y + dp(3), self.center_x + dp(28), self.y + dp(3)
+            width: dp(1)
 <Section@Body>:
+    font_name: app.theme.title_font
+    font_size: str(app.theme.section_sp) + "sp"
     bold: True
     color: app.theme.accent
-<BigButton@Button>:
+    height: max(self.texture_size[1] + dp(12), dp(36))
+    valign: "bottom"
+    canvas.after:
+        Color:
+            rgba: app.theme.line
+        Line:
+            points: self.x, self.y + dp(1), self.right, self.y + dp(1)
+            width: 1
+<Caption@Body>:
+    font_size: str(app.theme.small_sp) + "sp"
+    color: app.theme.muted
+    height: max(self.texture_size[1], dp(24))
+<Card@BoxLayout>:
+    orientation: "vertical"
+    size_hint_y: None
+    height: self.minimum_height
+    padding: dp(12)
+    spacing: dp(8)
+    canvas.before:
+        Color:
+            rgba: app.theme.shadow
+        SmoothRoundedRectangle:
+            pos: self.x, self.y - dp(2)
+            size: self.size
+            radius: [dp(app.theme.radius_dp) + dp(2)]
+        Color:
+            rgba: app.theme.card
+        SmoothRoundedRectangle:
+            pos: self.pos
+            size: self.size
+            radius: [dp(app.theme.radius_dp) + dp(2)]
+        Color:
+            rgba: app.theme.line
+        SmoothLine:
+            rounded_rectangle: self.x, self.y, self.width, self.height, dp(app.theme.radius_dp) + dp(2)
+            width: dp(0.6)
+<BottomBar>:
+    spacing: dp(8)
+<BigButton>:
     font_size: str(app.theme.text_sp) + "sp"
     size_hint_y: None
-    height: dp(app.theme.button_dp)
+    height: max(dp(app.theme.button_dp), self.texture_size[1] + dp(16))
     min_width: dp(app.theme.touch_dp)
     background_normal: ""
     background_down: ""
-    background_color: app.theme.accent if self.state == "normal" else app.theme.ink
-    color: app.theme.accent_ink
+    background_disabled_normal: ""
+    background_disabled_down: ""
+    background_color: 0, 0, 0, 0
+    color: app.theme.button_text(self.emphasis)
+    disabled_color: app.theme.muted
     halign: "center"
     valign: "middle"
+    padding: (self.font_size * 1.15 + dp(8) if self.icon else 0), 0, 0, 0
     text_size: self.width - dp(8), None
-<Choice@ToggleButton>:
-    font_size: str(app.theme.text_sp) + "sp"
-    size_hint_y: None
-    height: dp(app.theme.button_dp)
+    canvas.before:
+        Color:
+            rgba: app.theme.shadow if self.emphasis == "primary" and self.state == "normal" and not self.disabled else (0, 0, 0, 0)
+        SmoothRoundedRectangle:
+            pos: self.x, self.y - dp(2)
+            size: self.size
+            radius: [dp(app.theme.radius_dp)]
+        Color:
+            rgba: app.theme.button_fill(self.emphasis, self.state == "down" and not self.toggles, self.disabled)
+        SmoothRoundedRectangle:
+            pos: self.x, self.y + (dp(1) if self.state == "down" and not self.toggles else 0)
+            size: self.size
+            radius: [dp(app.theme.radius_dp)]
+        Color:
+            rgba: app.theme.button_outline(self.emphasis)
+        SmoothLine:
+            rounded_rectangle: self.x + dp(0.75), self.y + dp(0.75), self.width - dp(1.5), self.height - dp(1.5), dp(app.theme.radius_dp)
+            width: dp(0.9)
+<Choice>:
+    emphasis: "primary" if self.state == "down" else "secondary"
+    allow_no_selection: False
+    color: app.theme.accent_ink if self.state == "down" else app.theme.ink
+<ToggleButton>:
     background_normal: ""
     background_down: ""
-    allow_no_selection: False
-    background_color: app.theme.accent if self.state == "down" else app.theme.panel
+    background_color: app.theme.accent if self.state == "down" else app.theme.card
     color: app.theme.accent_ink if self.state == "down" else app.theme.ink
-    halign: "center"
-    valign: "middle"
-    text_size: self.width - dp(8), None
+<TextInput>:
+    background_normal: str(ROUND_IMAGE)
+    background_active: str(ROUND_IMAGE)
+    background_disabled_normal: str(ROUND_IMAGE)
+    border: ROUND_BORDER, ROUND_BORDER, ROUND_BORDER, ROUND_BORDER
+    background_color: app.theme.field
+    foreground_color: app.theme.ink
+    hint_text_color: app.theme.muted
+    cursor_color: app.theme.accent
+    selection_color: app.theme.accent[:3] + (0.3,)
+    font_size: str(app.theme.text_sp) + "sp"
+    padding: dp(12), (self.height - self.line_height) / 2 if not self.multiline else dp(10)
+    height: max(dp(app.theme.button_dp), self.line_height + dp(20)) if not self.multiline else self.height
+    canvas.after:
+        Color:
+            rgba: app.theme.accent if self.focus else app.theme.line
+        SmoothLine:
+            rounded_rectangle: self.x + dp(0.5), self.y + dp(0.5), self.width - dp(1), self.height - dp(1), ROUND_BORDER
+            width: dp(1.5) if self.focus else dp(0.8)
+<Spinner>:
+    background_normal: str(ROUND_IMAGE)
+    background_down: str(ROUND_IMAGE)
+    background_disabled_normal: str(ROUND_IMAGE)
+    border: ROUND_BORDER, ROUND_BORDER, ROUND_BORDER, ROUND_BORDER
+    background_color: app.theme.field if self.state == "normal" else app.theme.panel
+    color: app.theme.ink
+    font_size: str(app.theme.text_sp) + "sp"
+    size_hint_y: None
+    height: max(dp(app.theme.button_dp), self.texture_size[1] + dp(16))
+    canvas.after:
+        Color:
+            rgba: app.theme.accent
+        SmoothTriangle:
+            points: self.right - dp(26), self.center_y + dp(3), self.right - dp(14), self.center_y + dp(3), self.right - dp(20), self.center_y - dp(4)
+<SpinnerOption>:
+    background_normal: ""
+    background_down: ""
+    background_color: app.theme.field if self.state == "normal" else app.theme.panel
+    color: app.theme.ink
+    font_size: str(app.theme.text_sp) + "sp"
+    height: max(dp(app.theme.button_dp), self.texture_size[1] + dp(16))
+<ModalView>:
+    background: str(ROUND_IMAGE)
+    border: ROUND_BORDER, ROUND_BORDER, ROUND_BORDER, ROUND_BORDER
+    background_color: app.theme.parchment
+    overlay_color: app.theme.ink[:3] + (0.55,)
+<Popup>:
+    title_color: app.theme.ink
+    title_font: app.theme.title_font
+    title_size: str(app.theme.text_sp + 2) + "sp"
+    separator_color: app.theme.gold
+    separator_height: dp(3)
+<Dialog>:
+    title_color: app.theme.parchment
 """
-
 
 
 def screen_folders() -> list[Path]:

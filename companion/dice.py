@@ -26,6 +26,8 @@ class Die:
     name: str
     faces: tuple[str, ...]
     rules_name: str = ""        # what the rules engine calls this die ("VI", "6")
+    pips: bool | None = None    # drawn with pips (None: when the faces are 1-6)
+    ink: str = ""               # the palette colour of its pips or numerals ("": ink)
 
     @property
     def sides(self) -> int:
@@ -38,9 +40,11 @@ def dice_from_components(components: list[dict]) -> list[Die]:
     for component in components or []:
         faces = (component.get("style") or {}).get("faces")
         if component.get("kind") == "die" and faces:
+            style = component["style"]
             dice.append(Die(component["id"], component.get("name", component["id"]),
                             tuple(str(face) for face in faces),
-                            str(component["style"].get("rules_name", ""))))
+                            str(style.get("rules_name", "")), style.get("pips"),
+                            str(style.get("ink", ""))))
     return dice
 
 

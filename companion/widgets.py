@@ -1,18 +1,108 @@
-"""The widgets screens build in code: big buttons and choices, text fields, counters, choice
-grids and tables, all in the app's theme (the .kv side of the theme is app.WIDGETS_KV)."""
+"""The widgets of the app's look, and those screens build in code: buttons of three emphases
+with icons, choices, cards, text fields, counters, choice grids, tables and dialogs, all in the
+app's theme (their .kv rules are app.WIDGETS_KV; colours and sizes companion.theme).
+
+Buttons: `BigButton` (Factory name too) has an `emphasis`: "primary" (filled with the accent: the
+one action a screen is for), "secondary" (outlined: Back, Cancel, Clear) or "quiet" (text only:
+rare actions); and an optional `icon` (a name of companion.icons) drawn left of its text. Its
+height follows its text, never below the theme's button height, so text grows rather than clips
+at a large system font scale. `Choice` is a toggle of the same shape (filled when chosen).
+"""
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
+from kivy.graphics import Color, InstructionGroup, SmoothRoundedRectangle
 from kivy.metrics import dp
+from kivy.properties import OptionProperty, StringProperty
+from kivy.uix.behaviors import ToggleButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.popup import Popup
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
 
-from companion.theme import fresh_group
+from companion.icons import draw_icon
+from companion.theme import BUTTON_DP, ROUND_BORDER, fresh_group
+
+ICON_GAP_DP = 8         # between a button's icon and its text
+ICON_SHARE = 1.15       # an icon's size, of the button's font size
+TEXT_ROOM_DP = 16       # a button's height above its text's
+
+
+class BigButton(Button):
+    """A button of the app (see the module's docstring): `emphasis` and `icon`."""
+
+    emphasis = OptionProperty("primary", options=("primary", "secondary", "quiet"))
+    icon = StringProperty("")
+    toggles = False         # a toggle's "down" is chosen, not pressed: no pressed look
+
+    def __init__(self, **kwargs):
+        self._icon_group = InstructionGroup()
+        super().__init__(**kwargs)
+        self.canvas.after.add(self._icon_group)
+        self._icon_trigger = Clock.create_trigger(self._draw_icon)
+        self.bind(pos=self._icon_trigger, size=self._icon_trigger, icon=self._icon_trigger,
+                  color=self._icon_trigger, texture_size=self._icon_trigger,
+                  text=self._icon_trigger, disabled=self._icon_trigger)
+        self._icon_trigger()
+
+    def icon_size(self) -> float:
+        return self.font_size * ICON_SHARE
+
+    def icon_room(self) -> float:
+        """Room the icon takes left of the text (0 without an icon; the kv rule's padding)."""
+        return self.icon_size() + dp(ICON_GAP_DP) if self.icon else 0
+
+    def _text_width(self) -> float:
+        """The widest line of the text as drawn (at most the room it has)."""
+        widest = max(self._label.get_extents(line)[0] for line in self.text.split("\n"))
+        return min(widest, max(self.width - dp(8) - self.icon_room(), 0))
+
+    def _draw_icon(self, *_) -> None:
+        self._icon_group.clear()
+        if not self.icon:
+            return
+        size = self.icon_size()
+        text_left = (self.x + dp(4) + self.icon_room()
+                     + (self.width - dp(8) - self.icon_room() - self._text_width()) / 2)
+        colour = self.disabled_color if self.disabled else self.color
+        draw_icon(self._icon_group, self.icon, text_left - self.icon_room(),
+                  self.center_y - size / 2, size, colour)
+
+
+class Choice(ToggleButtonBehavior, BigButton):
+    """One of several choices: outlined, filled with the accent once chosen."""
+
+    toggles = True
+
+
+class BottomBar(BoxLayout):
+    """Buttons side by side (a screen's bottom bar, a pair of choices), as high as the tallest
+    of them (never below the button height): long words and large fonts grow it."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(**kwargs)
+        self.height = dp(BUTTON_DP)
+
+    def add_widget(self, widget, *args, **kwargs):
+        super().add_widget(widget, *args, **kwargs)
+        widget.bind(height=self.fit)
+        self.fit()
+
+    def fit(self, *_) -> None:
+        self.height = max([dp(BUTTON_DP)] + [child.height for child in self.children
+                                             if child.size_hint_y is None])
+
+
+Factory.register("BigButton", cls=BigButton)
+Factory.register("Choice", cls=Choice)
+Factory.register("BottomBar", cls=BottomBar)
 
 
 def theme():
@@ -22,17 +112,28 @@ def theme():
 def grow_with_text(button):
     """A button whose height follows its text (never below the usual button height)."""
     button.bind(texture_size=lambda b, size: setattr(
-        b, "height", max(dp(theme().button_dp), size[1] + dp(12))))
+        b, "height", max(dp(theme().button_dp), size[1] + dp(TEXT_ROOM_DP))))
     return button
 
 
 def big(text: str, on_release=None, role: str = "", **kwargs):
-    """A big button whose height follows its text; `role` names what it is for (tests look)."""
+    """A big button whose height follows its text; `role` names what it is for (tests look);
+    `emphasis` and `icon` as BigButton's (primary, no icon by default)."""
     button = grow_with_text(Factory.BigButton(text=text, **kwargs))
     button.role = role
     if on_release is not None:
         button.bind(on_release=lambda _b: on_release())
     return button
+
+
+def secondary(text: str, on_release=None, role: str = "", **kwargs):
+    """An outlined button: a way back or aside (Back, Cancel, Clear)."""
+    return big(text, on_release, role, emphasis="secondary", **kwargs)
+
+
+def quiet(text: str, on_release=None, role: str = "", **kwargs):
+    """A text-only button, for rare actions beside the main ones."""
+    return big(text, on_release, role, emphasis="quiet", **kwargs)
 
 
 def choice(text: str, down: bool, on_release, role: str = ""):
@@ -50,23 +151,39 @@ def body(text: str, **kwargs):
 
 def caption(text: str, **kwargs):
     """A smaller line of text above a field."""
-    return Factory.Body(text=text, font_size="16sp", **kwargs)
+    return Factory.Body(text=text, font_size=f"{theme().small_sp}sp", **kwargs)
 
 
 def row(*widgets, height=None, spacing: int = 4):
-    """Widgets side by side, one button high."""
-    box = BoxLayout(size_hint_y=None, height=height or dp(theme().button_dp),
-                    spacing=dp(spacing))
+    """Widgets side by side, one button high, or as high as the tallest grows (a long text, a
+    large system font)."""
+    base = height or dp(theme().button_dp)
+    box = BoxLayout(size_hint_y=None, height=base, spacing=dp(spacing))
+
+    def fit(*_):
+        box.height = max([base] + [w.height for w in box.children if w.size_hint_y is None])
+
+    for widget in widgets:
+        box.add_widget(widget)
+        widget.bind(height=fit)
+    fit()
+    return box
+
+
+def card(*widgets, padding: int = 12, spacing: int = 8) -> BoxLayout:
+    """A panel (Card: lighter than the page, rounded, outlined) holding widgets one under the
+    other, as tall as they are."""
+    box = Factory.Card(padding=dp(padding), spacing=dp(spacing))
     for widget in widgets:
         box.add_widget(widget)
     return box
 
 
 def text_field(hint: str, text: str = "", on_text=None) -> TextInput:
-    """A one-line text field; `on_text(text)` (stripped) at each change."""
+    """A one-line text field in the theme (app.WIDGETS_KV styles every TextInput); `on_text(text)`
+    (stripped) at each change."""
     field = TextInput(text=text, hint_text=hint, multiline=False, write_tab=False,
-                      font_size=f"{theme().text_sp}sp", size_hint_y=None,
-                      height=dp(theme().button_dp), padding=(dp(8), dp(14)))
+                      font_size=f"{theme().text_sp}sp", size_hint_y=None)
     if on_text is not None:
         field.bind(text=lambda _w, value: on_text(value.strip()))
     return field
@@ -84,10 +201,12 @@ class Counter(BoxLayout):
         self.label = Label(text=text, color=look.ink, font_size=f"{look.text_sp - 2}sp",
                            halign="left", valign="middle", shorten=True, shorten_from="right")
         self.label.bind(size=lambda w, s: setattr(w, "text_size", s))
-        self.minus = Factory.BigButton(text="–", size_hint_x=None, width=dp(52))
+        self.minus = Factory.BigButton(text="–", size_hint_x=None, width=dp(52),
+                                       emphasis="secondary")
         self.shown = Label(text=str(value), color=look.ink, bold=True,
                            font_size=f"{look.text_sp + 4}sp", size_hint_x=None, width=dp(52))
-        self.plus = Factory.BigButton(text="+", size_hint_x=None, width=dp(52))
+        self.plus = Factory.BigButton(text="+", size_hint_x=None, width=dp(52),
+                                      emphasis="secondary")
         self.minus.bind(on_release=lambda *_: self.change(-self.step))
         self.plus.bind(on_release=lambda *_: self.change(self.step))
         for widget in (self.label, self.minus, self.shown, self.plus):
@@ -157,11 +276,76 @@ def scrolled(*widgets) -> ScrollView:
     return scroll
 
 
+# what the dialog's look decides, whatever a caller asks (the dark default popup, say)
+DIALOG_OWN_OPTIONS = ("background", "background_color", "title_color", "separator_color",
+                      "separator_height", "title_font", "border")
+
+
+class Dialog(Popup):
+    """A popup in the app's look: the page's parchment, rounded, under a title bar in the kit's
+    ink with its title in the kit's serif and a gold rule (app.WIDGETS_KV styles every Popup;
+    this adds the bar)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        look = theme()
+        grid = self.children[0]
+        self._title_label = grid.children[-1]          # the template's first row: the title
+        with grid.canvas.before:
+            self._bar_colour = Color(*look.ink)
+            self._bar = SmoothRoundedRectangle(radius=[(ROUND_BORDER, ROUND_BORDER)] * 2
+                                               + [(0, 0), (0, 0)])
+        self._title_label.bind(pos=self._place_bar, size=self._place_bar)
+        self.bind(pos=self._place_bar, size=self._place_bar)
+        self._asked_height = self.height
+        if self.size_hint_y is None and self.content is not None:
+            self.content.bind(minimum_height=self._fit_height)
+            self._title_label.bind(height=self._fit_height)
+            self._fit_height()
+
+    def _fit_height(self, *_) -> None:
+        """A dialog of a given height grows to hold its title and parts (a long question, a
+        large system font), within the window."""
+        from kivy.core.window import Window
+
+        needed = (self._title_label.height + dp(4) + dp(24) + self.content.minimum_height)
+        self.height = min(max(self._asked_height, needed), Window.height * 0.94)
+
+    def _place_bar(self, *_) -> None:
+        bottom = self._title_label.y
+        self._bar.pos = (self.x, bottom)
+        self._bar.size = (self.width, max(self.top - bottom, 0))
+
+
+def ink_on_parchment(widget) -> None:
+    """Text meant for a dark popup (in the parchment colour) made ink, for the light dialog."""
+    look = theme()
+    for child in walk_widgets(widget):
+        if isinstance(child, Label) and not isinstance(child, Button) \
+                and tuple(child.color) == tuple(look.accent_ink):
+            child.color = look.ink
+
+
+def walk_widgets(widget):
+    yield widget
+    for child in widget.children:
+        yield from walk_widgets(child)
+
+
 def dialog(title: str, parts: list, buttons: list, **popup_options) -> Popup:
     """A popup (not yet open): the parts one under the other, then a row of big buttons; it
-    closes only through its buttons."""
-    content = BoxLayout(orientation="vertical", spacing=dp(8), padding=dp(4))
+    closes only through its buttons. The last button is the action, so the others are drawn
+    as secondary ones (outlined) unless they say otherwise; the look is the app's (a caller's
+    colours for the popup itself are ignored)."""
+    content = BoxLayout(orientation="vertical", spacing=dp(10), padding=(dp(4), dp(8), dp(4), 0))
     for part in parts:
         content.add_widget(part)
+        ink_on_parchment(part)
+    if all(part.size_hint_y is None for part in parts):
+        content.add_widget(Widget())            # parts at the top, buttons at the bottom
+    for button in buttons[:-1]:
+        if isinstance(button, BigButton) and button.emphasis == "primary":
+            button.emphasis = "secondary"
     content.add_widget(row(*buttons, spacing=8))
-    return Popup(title=title, content=content, auto_dismiss=False, **popup_options)
+    options = {k: v for k, v in popup_options.items() if k not in DIALOG_OWN_OPTIONS}
+    return Dialog(title=title, content=content, auto_dismiss=False, **options)

@@ -1,14 +1,16 @@
 """Dice tray: the game's dice from its content; roll several at once or enter real ones; history.
 
 The tray itself (dice, generator, history) is companion.dice.Tray; this screen only shows it.
-"Roll for me" mode: pick how many of each die and roll. "I roll real dice" mode: tap the face of
-each die the table rolled, then record the throw. The dice are those of the game being played,
-else of the first listed game that has dice.
+"Roll for me" mode: pick how many of each die and roll: the dice drawn in the game's colours
+(companion.dieface) tumble and land on the throw. "I roll real dice" mode: tap the face of each
+die the table rolled, then record the throw. The dice are those of the game being played, else of
+the first listed game that has dice.
 """
 from __future__ import annotations
 
 import secrets
 
+from kivy.animation import Animation
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
@@ -18,6 +20,9 @@ from kivy.uix.screenmanager import Screen
 
 from companion.app import game_folder, games_in
 from companion.dice import Tray, game_dice
+from companion.dieface import DiceRow, DieFace, FaceButton
+
+Factory.register("DiceRow", cls=DiceRow)
 
 MAX_EACH = 6          # dice of one kind thrown together
 
@@ -36,6 +41,13 @@ def table_dice(app) -> list:
 def face_range(die) -> str:
     """A die's short name, its first and last faces: '1–6', 'I–VI'."""
     return f"{die.faces[0]}–{die.faces[-1]}"
+
+
+def die_look(die) -> dict:
+    """How a die is drawn: its faces, pips and the palette colour of its marks."""
+    theme = App.get_running_app().theme
+    return {"faces": list(die.faces), "pips": die.pips,
+            "ink": theme.colour(die.ink) if die.ink else theme.ink}
 
 
 class DiceScreen(Screen):
@@ -74,14 +86,26 @@ class DiceScreen(Screen):
             row = self.face_row(die) if physical else self.count_row(die)
             self.ids.picker.add_widget(row)
         self.result_text = "–"
+        self.reset_tray()
+
+    def reset_tray(self) -> None:
+        """An empty tray (entering real dice) or the dice about to be thrown."""
+        if App.get_running_app().dice_mode == "physical":
+            self.show_dice([])
+        else:
+            self.show_ready()
 
     def count_row(self, die) -> BoxLayout:
-        """'1–6   [−]  2  [+]' for one kind of die."""
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
+        """'[die] 1–6   [−]  2  [+]' for one kind of die."""
+        row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(8))
+        look = die_look(die)
+        row.add_widget(DieFace(value=len(die.faces), size_hint_x=None, width=dp(40), **look))
         row.add_widget(Factory.Body(text=face_range(die), bold=True))
-        count = Factory.Body(text=str(self.counts[die.id]), halign="center", size_hint_x=0.5)
+        count = Factory.Body(text=str(self.counts[die.id]), halign="center", size_hint_x=None,
+                             width=dp(44), bold=True)
         for sign, step in (("−", -1), ("+", 1)):
-            button = Factory.BigButton(text=sign, size_hint_x=None, width=dp(56))
+            button = Factory.BigButton(text=sign, size_hint_x=None, width=dp(56),
+                                       emphasis="secondary")
             button.bind(on_release=lambda _b, d=die.id, s=step, c=count: self.change(d, s, c))
             row.add_widget(button)
             if step < 0:
@@ -89,10 +113,10 @@ class DiceScreen(Screen):
         return row
 
     def face_row(self, die) -> BoxLayout:
-        """One button per face of a die; tapping one adds that result to the throw."""
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
-        for value, face in enumerate(die.faces, start=1):
-            button = Factory.BigButton(text=face)
+        """One drawn face per face of a die; tapping one adds that result to the throw."""
+        row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(6))
+        for value in range(1, len(die.faces) + 1):
+            button = FaceButton(value=value, duration=0, **die_look(die))
             button.bind(on_release=lambda _b, d=die.id, v=value: self.enter(d, v))
             row.add_widget(button)
         return row
@@ -101,11 +125,24 @@ class DiceScreen(Screen):
         """One more or one fewer of a kind of die (0 to MAX_EACH)."""
         self.counts[die_id] = max(0, min(MAX_EACH, self.counts[die_id] + step))
         label.text = str(self.counts[die_id])
+        self.show_ready()
+
+    def show_ready(self) -> None:
+        """The dice about to be thrown, blank, in the tray."""
+        ready = [die for die in self.tray.dice for _ in range(self.counts[die.id])]
+        self.show_dice([(die, 0) for die in ready])
+
+    def show_dice(self, dice_values: list) -> None:
+        """(die, value) in the tray, at rest."""
+        self.ids.thrown.set_dice([(look["faces"], value, look["pips"], look["ink"])
+                                  for die, value in dice_values
+                                  for look in [die_look(die)]])
 
     def enter(self, die_id: str, value: int) -> None:
         """Add one physical result to the throw being entered."""
         self.entered.append((die_id, value))
         self.result_text = "  ".join(self.tray.die(d).faces[v - 1] for d, v in self.entered)
+        self.show_dice([(self.tray.die(d), v) for d, v in self.entered])
 
     # --- throwing and the history -------------------------------------------------------------
 
@@ -122,8 +159,22 @@ class DiceScreen(Screen):
             if not ids:
                 return
             self.tray.roll(ids)
-        self.result_text = self.faces(self.tray.history[-1])
+        throw = self.tray.history[-1]
+        self.result_text = self.faces(throw)
         self.show_history()
+        self.animate(throw)
+
+    def animate(self, throw) -> None:
+        """The thrown dice tumble and land; the result's words fade in once they have."""
+        result = self.ids.result
+        Animation.cancel_all(result, "opacity")
+        if throw.source == "entered":
+            self.show_dice([(self.tray.die(d["die"]), d["value"]) for d in throw.dice])
+            return
+        self.show_dice([(self.tray.die(d["die"]), 0) for d in throw.dice])
+        result.opacity = 0
+        self.ids.thrown.roll([d["value"] for d in throw.dice],
+                             on_done=lambda: Animation(opacity=1, duration=0.2).start(result))
 
     def clear(self) -> None:
         """Drop the faces being entered, or else forget the history."""
@@ -133,6 +184,8 @@ class DiceScreen(Screen):
             self.tray.clear()
             self.show_history()
         self.result_text = "–"
+        self.ids.result.opacity = 1
+        self.reset_tray()
 
     def faces(self, throw) -> str:
         return "  ".join(d["face"] for d in throw.dice)

@@ -63,7 +63,8 @@ class HomeScreen(Screen):
         if not saved:
             self.ids.saved_games.add_widget(Factory.Body(text=app.tr._("No saved games yet.")))
         for game in saved:
-            entry = grow_with_text(Factory.BigButton(text=self.describe(game)))
+            entry = grow_with_text(Factory.BigButton(text=self.describe(game),
+                                                     emphasis="secondary"))
             entry.bind(on_release=lambda _b, g=game: self.resume(g))
             self.ids.saved_games.add_widget(entry)
 
