@@ -83,7 +83,8 @@ class Choice(ToggleButtonBehavior, BigButton):
 
 class BottomBar(BoxLayout):
     """Buttons side by side (a screen's bottom bar, a pair of choices), as high as the tallest
-    of them (never below the button height): long words and large fonts grow it."""
+    of them (never below the button height), all of the same height: long words and large
+    fonts grow it."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("size_hint_y", None)
@@ -92,12 +93,22 @@ class BottomBar(BoxLayout):
 
     def add_widget(self, widget, *args, **kwargs):
         super().add_widget(widget, *args, **kwargs)
-        widget.bind(height=self.fit)
+        widget.bind(height=self.fit, texture_size=self.fit) if isinstance(widget, Button) \
+            else widget.bind(height=self.fit)
         self.fit()
 
     def fit(self, *_) -> None:
-        self.height = max([dp(BUTTON_DP)] + [child.height for child in self.children
-                                             if child.size_hint_y is None])
+        fixed = [child for child in self.children if child.size_hint_y is None]
+        self.height = max([dp(BUTTON_DP)] + [self._natural(child) for child in fixed])
+        for child in fixed:
+            child.height = self.height
+
+    @staticmethod
+    def _natural(child) -> float:
+        """A child's own height: a button's from its text, else its height."""
+        if isinstance(child, Button):
+            return max(dp(BUTTON_DP), child.texture_size[1] + dp(TEXT_ROOM_DP))
+        return child.height
 
 
 Factory.register("BigButton", cls=BigButton)
