@@ -287,6 +287,8 @@ def scrolled(*widgets) -> ScrollView:
     return scroll
 
 
+DIALOG_MAX_DP = 620     # a dialog's widest (on a tablet, half the window if that is wider)
+
 # what the dialog's look decides, whatever a caller asks (the dark default popup, say)
 DIALOG_OWN_OPTIONS = ("background", "background_color", "title_color", "separator_color",
                       "separator_height", "title_font", "border")
@@ -308,11 +310,36 @@ class Dialog(Popup):
                                                + [(0, 0), (0, 0)])
         self._title_label.bind(pos=self._place_bar, size=self._place_bar)
         self.bind(pos=self._place_bar, size=self._place_bar)
+        self._share = self.size_hint_x           # a readable measure on a wide window
+        if self._share is not None:
+            self.size_hint_x = None
+            self._fit_width()
         self._asked_height = self.height
         if self.size_hint_y is None and self.content is not None:
             self.content.bind(minimum_height=self._fit_height)
             self._title_label.bind(height=self._fit_height)
             self._fit_height()
+
+    def on_open(self, *args):
+        from kivy.core.window import Window
+
+        Window.bind(width=self._fit_width)
+        return super().on_open(*args)
+
+    def on_dismiss(self, *args):
+        from kivy.core.window import Window
+
+        Window.unbind(width=self._fit_width)
+        return super().on_dismiss(*args)
+
+    def _fit_width(self, *_) -> None:
+        """The share of the window's width asked for, at most DIALOG_MAX_DP (or half a wider
+        window)."""
+        from kivy.core.window import Window
+
+        if self._share is not None:
+            self.width = min(Window.width * self._share,
+                             max(dp(DIALOG_MAX_DP), Window.width * 0.5))
 
     def _fit_height(self, *_) -> None:
         """A dialog of a given height grows to hold its title and parts (a long question, a

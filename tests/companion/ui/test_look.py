@@ -163,3 +163,22 @@ def test_titles_use_the_kits_serif(app):
 
     assert app.theme.title_font == TITLE_FONT
     assert app.screen("home").children[0].children[0].children[-1].font_name == TITLE_FONT
+
+
+def test_spinners_and_toggles_are_in_the_games_colours(app, pump):
+    from kivy.uix.spinner import Spinner
+    from kivy.uix.togglebutton import ToggleButton
+
+    theme = app.theme
+    spinner = Spinner(text="Roma", values=["Roma", "Mediolanum"])
+    app.screen("home").add_widget(spinner)
+    spinner.is_open = True
+    pump(3)
+    assert tuple(spinner.background_color) == tuple(theme.field)
+    option = spinner._dropdown.container.children[0]
+    assert tuple(option.background_color) == tuple(theme.field)
+    assert tuple(option.color) == tuple(theme.ink)
+    spinner.is_open = False
+    app.screen("home").remove_widget(spinner)
+    toggle = ToggleButton(text="Ostia", state="down")
+    assert tuple(toggle.background_color) == tuple(theme.accent)
