@@ -4,7 +4,9 @@ Screens call `TableSession`; it never imports Kivy. Every change (act, undo, red
 journaled and fsync'ed by the store before the call returns, so once a screen shows it, it is
 saved. Engine errors (IllegalAction, ParseError, NeedRoll, BadRoll) pass through unchanged so
 a screen can say why, or ask for the die that NeedRoll names. Generic over the rules object;
-the words of the log come from the game's `describe(event, tr)` (forge.registry).
+the words of the log come from the game's `describe(event, tr)` (forge.registry), what to change
+on the table when going back or forward in the log from its `table_changes(before, after, tr,
+names)`, when its engine package exports one.
 """
 from __future__ import annotations
 
@@ -20,6 +22,12 @@ def describer_for(game: str) -> Callable[[dict, object], str] | None:
     """The describe(event, tr) function of a game, if it has an engine."""
     engine = engine_for(game)
     return engine.module.describe if engine else None
+
+
+def table_changes_for(game: str) -> Callable | None:
+    """The table_changes(before, after, tr, names) function of a game, if its engine has one."""
+    engine = engine_for(game)
+    return getattr(engine.module, "table_changes", None) if engine else None
 
 
 class TableSession:
@@ -76,8 +84,34 @@ class TableSession:
     def legal_actions(self) -> list[dict]:
         return self.game.session.legal_actions()
 
+    def goto_preview(self, index: int) -> dict:
+        """What going to log entry `index` means at the table, to say before and after it:
+
+        - `back`: whether it goes back (an undo) rather than forward (a redo);
+        - `seen_dice`: "rolled" when entries it undoes hold dice the app rolled (the players saw
+          them: a different action from there rolls new dice, forge.engine.core's reseed),
+          "entered" when they hold only dice rolled at the table, else None;
+        - `changes`: the game's `table_changes` from the table now to the table at `index`, in
+          the players' language (empty when the game cannot tell).
+        """
+        session = self.game.session
+        if not 0 <= index < len(session.entries):
+            raise IndexError(f"the log has entries 0 to {len(session.entries) - 1}")
+        undone = session.entries[index + 1:session.position + 1]
+        sources = {r.get("source") for entry in undone for r in entry["rolls"]}
+        seen = "rolled" if "rolled" in sources else "entered" if "entered" in sources else None
+        changes: list[str] = []
+        table = table_changes_for(self.game.rules.name)
+        if table is not None and index != session.position:
+            names = getattr(self.describe, "names", None)
+            changes = table(session.states[session.position], session.states[index],
+                            self.translator, names(self.translator) if names else None)
+        return {"index": index, "back": index < session.position, "seen_dice": seen,
+                "changes": changes}
+
     def log(self) -> list[dict]:
-        """Every log entry: index, action, rolls, events in words, whether it is undone."""
+        """Every log entry: index, action, rolls, events in words, whether it is undone, and
+        whether its dice are new ones after an undo over dice already seen (`new_dice`)."""
         session = self.game.session
         out = []
         for index, entry in enumerate(session.entries):
@@ -89,7 +123,8 @@ class TableSession:
                     words.append(self.describe(event, self.translator))
             out.append({"index": index, "action": entry["action"], "rolls": entry["rolls"],
                         "events": entry["events"], "words": words,
-                        "undone": index > session.position})
+                        "undone": index > session.position,
+                        "new_dice": entry.get("reseed") is not None})
         return out
 
     # --- changing (each durable on return) ----------------------------------------------------

@@ -5,6 +5,12 @@ the session's `goto`: the entries after the chosen one stay in the log as undone
 until a new action replaces them, so a mistaken undo can be taken back the same way. What a game
 gives: its main screen (shown again after going back) and an action in words, from its set-up
 module (`MAIN_SCREEN`, `action_words(action, session)`).
+
+Before going back or forward the confirmation says what it means at the table (the session's
+`goto_preview`): the pieces and books to change, from the game's `table_changes`, and, when the
+entries undone hold dice already seen, that playing differently from there brings new dice (or,
+with dice rolled at the table, that they are rolled again there). After it, the changes are the
+main screen's message, where they stay until the next action.
 """
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from kivy.metrics import dp
 
 from companion.app import game_module
 from companion.screens.base import GameScreen
-from companion.widgets import dialog, grow_with_text
+from companion.widgets import body, dialog, grow_with_text, scrolled
 
 
 class GameLogScreen(GameScreen):
@@ -54,6 +60,8 @@ class GameLogScreen(GameScreen):
                 label += " · " + app.tr._("now")
             elif entry["undone"]:
                 label += " · " + app.tr._("undone")
+            if entry.get("new_dice"):
+                label += " · " + app.tr._("new dice")
             button = grow_with_text(Factory.BigButton(text=label))
             if entry["undone"]:
                 button.opacity = 0.6
@@ -65,26 +73,77 @@ class GameLogScreen(GameScreen):
                 box.add_widget(Factory.Body(text="\n".join(words), font_size="16sp"))
         self.ids.scroll.scroll_y = 1
 
-    def confirm(self, index: int) -> None:
-        """Ask before going back to an entry."""
+    def dice_warning(self, preview: dict) -> str | None:
+        """What to tell the players about dice already seen in the entries they undo."""
+        if not preview["back"] or preview["seen_dice"] is None:
+            return None
+        _ = App.get_running_app().tr._
+        if preview["seen_dice"] == "rolled" and self.session.dice_mode == "app":
+            return _("Dice were already rolled and seen in the entries you undo. If you play "
+                     "differently from there, the app rolls new dice; to keep those dice, go "
+                     "forward to them again.")
+        return _("Dice were rolled at the table in the entries you undo. If you play "
+                 "differently from there, roll them again at the table.")
+
+    def change_lines(self, preview: dict) -> list:
+        """The table changes as lines (a heading, then one line each), in the popups' ink."""
         app = App.get_running_app()
-        question = Factory.Body(
-            text=app.tr._("Go back to entry {index}? Later entries are undone.").format(
-                index=index), color=app.theme.accent_ink)
-        no = Factory.BigButton(text=app.tr._("Cancel"))
-        yes = Factory.BigButton(text=app.tr._("Go back"))
-        self.popup = dialog(app.tr._("Undo"), [question], [no, yes], size_hint=(0.9, None),
-                            height=dp(230))
+        _, ink = app.tr._, app.theme.accent_ink
+        if not preview["changes"]:
+            return [body(_("Nothing to change on the table."), font_size="16sp", color=ink)]
+        return [body(_("On the table:"), bold=True, color=ink)] + [
+            body("• " + line, font_size="16sp", color=ink) for line in preview["changes"]]
+
+    def confirm(self, index: int) -> None:
+        """Ask before going back (or forward) to an entry, saying what it means at the table."""
+        app = App.get_running_app()
+        _ = app.tr._
+        self.session.set_language(app.tr.lang)
+        preview = self.session.goto_preview(index)
+        if preview["back"]:
+            text = _("Go back to entry {index}? Later entries are undone.")
+        else:
+            text = _("Go forward to entry {index}? The entries up to it are played again, "
+                     "with the same dice.")
+        question = body(text.format(index=index), color=app.theme.accent_ink)
+        question.role = "question"
+        lines = [question]
+        warning = self.dice_warning(preview)
+        if warning:
+            note = body(warning, bold=True, color=app.theme.accent_ink)
+            note.role = "dice_warning"
+            lines.append(note)
+        lines += self.change_lines(preview)
+        no = Factory.BigButton(text=_("Cancel"))
+        yes = Factory.BigButton(text=_("Go back") if preview["back"] else _("Go forward"))
+        self.popup = dialog(_("Undo") if preview["back"] else _("Redo"), [scrolled(*lines)],
+                            [no, yes], size_hint=(0.94, 0.9))
         self.popup.yes, self.popup.no = yes, no
-        no.bind(on_release=lambda *_: self.popup.dismiss())
-        yes.bind(on_release=lambda *_: self.go_to(index))
+        self.popup.preview, self.popup.lines = preview, lines
+        no.bind(on_release=lambda *_args: self.popup.dismiss())
+        yes.bind(on_release=lambda *_args: self.go_to(index))
         self.popup.open()
 
     def go_to(self, index: int) -> None:
+        preview = None
         if self.popup is not None:
+            preview = getattr(self.popup, "preview", None)
             self.popup.dismiss()
         self.session.goto(index)
         self.show_screen(self.board_name)
+        if preview and preview["changes"]:
+            board = App.get_running_app().screen(self.board_name)
+            board.message = self.changes_message(preview)
+
+    def changes_message(self, preview: dict) -> str:
+        """The changes to make on the table, for the main screen's message (where they stay
+        until the next action), with the word on dice already seen."""
+        _ = App.get_running_app().tr._
+        lines = [_("On the table:")] + ["• " + line for line in preview["changes"]]
+        warning = self.dice_warning(preview)
+        if warning:
+            lines.append(warning)
+        return "\n".join(lines)
 
 
 SCREEN = GameLogScreen

@@ -129,3 +129,47 @@ def test_pause_writes_a_snapshot_and_empties_the_journal(store):
     saved = json.loads((folder / "snapshot.json").read_text())
     assert saved["position"] == 3 and len(saved["entries"]) == 4
     assert TableSession.resume(store, table.game.id, "es").state == table.state
+
+
+def test_goto_preview_says_what_going_back_means_at_the_table(store):
+    table = TableSession.start(store, RULES, OPTIONS, seed=7)
+    table.act({"type": "enter", "province": "ROMA"})
+    end_turn(table)
+    back = table.goto_preview(1)
+    assert back["back"] and back["seen_dice"] == "rolled" and back["changes"]
+    assert back["changes"] == table_changes_between(table, 2, 1)
+    table.set_language("es")
+    assert table.goto_preview(1)["changes"] != back["changes"]        # in Spanish now
+    assert table.goto_preview(2) == {"index": 2, "back": False, "seen_dice": None,
+                                     "changes": []}
+    table.goto(1)
+    forward = table.goto_preview(2)
+    assert not forward["back"] and forward["seen_dice"] is None and forward["changes"]
+    entry = table.act(next(a for a in table.legal_actions() if a["type"] == "move"))
+    assert entry["reseed"] is not None and table.log()[2]["new_dice"]
+    with pytest.raises(IndexError):
+        table.goto_preview(9)
+
+
+def table_changes_between(table, before, after):
+    from forge.engine.tetrarchia import table_changes
+
+    states = table.game.session.states
+    return table_changes(states[before], states[after], table.translator)
+
+
+def test_goto_preview_with_dice_rolled_at_the_table(store):
+    table = TableSession.start(store, RULES, OPTIONS, seed=7, dice_mode="physical")
+    table.act({"type": "enter", "province": "ROMA"})
+    dice = []
+    while True:
+        try:
+            end_turn(table, dice)
+            break
+        except NeedRoll:
+            dice.append(2)
+    preview = table.goto_preview(1)
+    assert preview["seen_dice"] == "entered"
+    table.goto(1)
+    entry = table.act(next(a for a in table.legal_actions() if a["type"] == "move"))
+    assert "reseed" not in entry                # dice from the table are never reseeded
