@@ -164,3 +164,79 @@ def test_sigkill_at_random_moments_loses_nothing_confirmed(tmp_path):
     print(f"\n{kills} kills, {confirmed_total} confirmed changes, {model.reseeds} reseeds, "
           f"{elapsed:.2f} s")
     assert elapsed < 20
+
+
+BRANCH_CHILD = r"""
+import json, sys
+from companion.store import Store
+from companion.session import TableSession
+from forge.engine.tetrarchia import RULES
+root = sys.argv[1]
+store = Store(root, RULES)
+table = TableSession.start(store, RULES, json.loads(sys.argv[2]), seed=int(sys.argv[3]))
+steps = [("act", {"type": "enter", "province": "ROMA"}), ("act", {"type": "end_turn"}),
+         ("undo", None), ("redo", None), ("undo", None), ("act", "move"),
+         ("act", {"type": "end_turn"})]
+for op, action in steps:
+    if op == "undo":
+        table.undo()
+    elif op == "redo":
+        table.redo()
+    else:
+        if action == "move":
+            action = next(a for a in table.legal_actions() if a["type"] == "move")
+        table.act(action)
+    print("CONFIRMED", table.game.seq, table.position, op, flush=True)
+import time
+time.sleep(60)
+"""
+
+
+def branch_played_whole():
+    """The branch played in one process: what every reopened game must agree with."""
+    session = Session(RULES, OPTIONS, GAME_SEED)
+    session.act({"type": "enter", "province": "ROMA"})
+    session.act({"type": "end_turn"})
+    session.undo()
+    session.redo()
+    session.undo()
+    session.act(next(a for a in session.legal_actions() if a["type"] == "move"))
+    session.act({"type": "end_turn"})
+    return session
+
+
+def test_a_kill_at_any_step_of_an_undo_and_a_new_branch_keeps_the_new_dice(tmp_path):
+    whole = branch_played_whole()
+    assert whole.entries[2].get("reseed") is not None
+    for kill_after in range(1, 8):
+        root = tmp_path / str(kill_after)
+        child = subprocess.Popen(
+            [sys.executable, "-c", BRANCH_CHILD, str(root), json.dumps(OPTIONS), str(GAME_SEED)],
+            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONPATH": str(REPO)})
+        lines = [child.stdout.readline() for _ in range(kill_after)]
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        child.stderr.close()
+        assert all(line.startswith("CONFIRMED") for line in lines), lines
+        position = int(lines[-1].split()[2])
+        store = Store(root, RULES)
+        table = TableSession.resume(store, store.list_games()[0]["id"])
+        session = table.game.session
+        assert session.position == position
+        if kill_after >= 6:                 # the new branch: its reseed and dice as played
+            assert session.entries[:position + 1] == whole.entries[:position + 1]
+        elif kill_after >= 2:               # the End turn seen (undone or not) is kept
+            assert session.entries[2] == branch_played_whole_seen()
+        if kill_after in (3, 5):            # reopened after the undo: a new play reseeds
+            entry = table.act(next(a for a in table.legal_actions() if a["type"] == "move"))
+            assert entry["reseed"] == whole.entries[2]["reseed"]
+            assert table.act({"type": "end_turn"})["rolls"] == whole.entries[3]["rolls"]
+
+
+def branch_played_whole_seen():
+    session = Session(RULES, OPTIONS, GAME_SEED)
+    session.act({"type": "enter", "province": "ROMA"})
+    session.act({"type": "end_turn"})
+    return session.entries[2]
