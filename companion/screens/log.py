@@ -91,8 +91,9 @@ class GameLogScreen(GameScreen):
         _, ink = app.tr._, app.theme.accent_ink
         if not preview["changes"]:
             return [body(_("Nothing to change on the table."), font_size="16sp", color=ink)]
-        return [body(_("On the table:"), bold=True, color=ink)] + [
-            body("• " + line, font_size="16sp", color=ink) for line in preview["changes"]]
+        listed = "\n".join("• " + line for line in preview["changes"])
+        return [body(_("On the table:"), bold=True, color=ink),
+                body(listed, font_size="16sp", color=ink, line_height=1.15)]
 
     def confirm(self, index: int) -> None:
         """Ask before going back (or forward) to an entry, saying what it means at the table."""

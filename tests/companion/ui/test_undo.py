@@ -48,7 +48,8 @@ def entry_button(log, index):
 
 
 def texts(lines) -> list[str]:
-    return [getattr(w, "text", "") for w in lines]
+    """The popup's texts, a line each (the changes are one label, a line each)."""
+    return [line for w in lines for line in getattr(w, "text", "").split("\n")]
 
 
 def shoot(window, shots, name, pump):
@@ -136,3 +137,37 @@ def test_the_confirmation_in_spanish(app, pump, window, shots):
     tap(log.popup.yes, pump)
     shoot(window, shots, "undo-after-es", pump)
     assert app.screen("tetrarchia_board").message.startswith("En la mesa:\n• ")
+
+
+CONQUEST = "conquest-of-the-empire-2"
+CONQUEST_OPTIONS = {"players": ["Livia", "Marcus"], "first": "Livia",
+                    "influence": {"Livia": {"asia": 4}, "Marcus": {"egypt": 2, "sicilia": 2}}}
+
+
+def test_conquest_undo_lists_units_and_books_to_put_back(app, pump, window, shots):
+    from companion.app import rules_of
+
+    store = app.screen("home").game_store()
+    table = TableSession.start(store, rules_of(CONQUEST), CONQUEST_OPTIONS, 3, lang=app.tr.lang)
+    app.open_game(table)
+    pump()
+    table.act({"type": "bid", "player": "Livia", "amount": 0, "a": "Livia", "b": "Marcus"})
+    table.act({"type": "auction-pass", "player": "Marcus"})
+    start = table.position
+    table.act({"type": "place", "player": "Livia", "where": "asia",
+               "units": {"infantry": 3, "caesar": 1}})
+    table.act({"type": "adjust", "player": "Marcus", "talents": -5, "vp": 2,
+               "influence": {"egypt": 1}, "cities": {"egypt": "Marcus"}, "why": "a card"})
+    app.screen("conquest_books").show_screen("conquest_log")
+    pump()
+    log = app.screen("conquest_log")
+    tap(entry_button(log, start), pump)
+    changes = [line[2:] for line in texts(log.popup.lines) if line.startswith("• ")]
+    assert changes == ["Livia: take 3 Infantry, 1 Caesar off Asia.",
+                       "Remove the city of Marcus from Egypt.",
+                       "Marcus: talents from 75 to 80.", "Marcus: VP from 2 to 0.",
+                       "Marcus: influence tokens in Egypt from 3 to 2."]
+    assert not [w for w in log.popup.lines if getattr(w, "role", "") == "dice_warning"]
+    shoot(window, shots, "undo-confirm-conquest-en", pump)
+    tap(log.popup.yes, pump)
+    assert app.manager.current == "conquest_books" and table.position == start
