@@ -92,7 +92,7 @@ class TableSession:
           them: a different action from there rolls new dice, forge.engine.core's reseed),
           "entered" when they hold only dice rolled at the table, else None;
         - `changes`: the game's `table_changes` from the table now to the table at `index`, in
-          the players' language (empty when the game cannot tell).
+          the players' language (None when the game cannot tell).
         """
         session = self.game.session
         if not 0 <= index < len(session.entries):
@@ -100,8 +100,10 @@ class TableSession:
         undone = session.entries[index + 1:session.position + 1]
         sources = {r.get("source") for entry in undone for r in entry["rolls"]}
         seen = "rolled" if "rolled" in sources else "entered" if "entered" in sources else None
-        changes: list[str] = []
+        changes: list[str] | None = None
         table = table_changes_for(self.game.rules.name)
+        if table is not None:
+            changes = []
         if table is not None and index != session.position:
             names = getattr(self.describe, "names", None)
             changes = table(session.states[session.position], session.states[index],

@@ -89,6 +89,8 @@ class GameLogScreen(GameScreen):
         """The table changes as lines (a heading, then one line each), in the popups' ink."""
         app = App.get_running_app()
         _, ink = app.tr._, app.theme.accent_ink
+        if preview["changes"] is None:          # the game cannot tell
+            return []
         if not preview["changes"]:
             return [body(_("Nothing to change on the table."), font_size="16sp", color=ink)]
         listed = "\n".join("• " + line for line in preview["changes"])

@@ -173,3 +173,12 @@ def test_goto_preview_with_dice_rolled_at_the_table(store):
     table.goto(1)
     entry = table.act(next(a for a in table.legal_actions() if a["type"] == "move"))
     assert "reseed" not in entry                # dice from the table are never reseeded
+
+
+def test_goto_preview_of_a_game_that_cannot_tell_its_table_changes(store, monkeypatch):
+    import companion.session as session_module
+
+    monkeypatch.setattr(session_module, "table_changes_for", lambda game: None)
+    table = TableSession.start(store, RULES, OPTIONS, seed=7)
+    table.act({"type": "enter", "province": "ROMA"})
+    assert table.goto_preview(0)["changes"] is None
