@@ -1,8 +1,9 @@
 """The dice tray: a game's dice read from its content, rolled together, with a history.
 
 Pure Python. Dice come from the content's die components (`kind: die`, faces in
-`style.faces`, as in content/tetrarchia/game.yaml), or from any list of `Die` another game
-gives. Rolls use forge.engine.dice's seeded generator (the same on every platform), or values
+`style.faces`, as in content/tetrarchia/game.yaml, or `style.faces_from` an entry of the game's
+tables.yaml whose `faces` are symbols, written `icon:<name>` as the printed kit does: Conquest's
+battle dice), or from any list of `Die` another game gives. Rolls use forge.engine.dice's seeded generator (the same on every platform), or values
 the players entered from real dice.
 """
 from __future__ import annotations
@@ -34,13 +35,20 @@ class Die:
         return len(self.faces)
 
 
-def dice_from_components(components: list[dict]) -> list[Die]:
-    """The dice among content components: those of kind 'die' with `style.faces`."""
+ICON = "icon:"          # a face showing a symbol: 'icon:infantry'
+
+
+def dice_from_components(components: list[dict], tables: dict | None = None) -> list[Die]:
+    """The dice among content components: those of kind 'die' with `style.faces`, or with
+    `style.faces_from` an entry of `tables` (the game's tables.yaml) listing symbol `faces`."""
     dice = []
     for component in components or []:
-        faces = (component.get("style") or {}).get("faces")
+        style = component.get("style") or {}
+        faces = style.get("faces")
+        source = (tables or {}).get(style.get("faces_from", "")) or {}
+        if not faces and isinstance(source, dict) and source.get("faces"):
+            faces = [ICON + str(face) for face in source["faces"]]
         if component.get("kind") == "die" and faces:
-            style = component["style"]
             dice.append(Die(component["id"], component.get("name", component["id"]),
                             tuple(str(face) for face in faces),
                             str(style.get("rules_name", "")), style.get("pips"),
@@ -49,10 +57,15 @@ def dice_from_components(components: list[dict]) -> list[Die]:
 
 
 def game_dice(game: str, content_dir: Path = CONTENT_DIR) -> list[Die]:
-    """The dice of a game in the content folder (its game.yaml's die components)."""
-    path = Path(content_dir) / game / "game.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return dice_from_components(data.get("components", []))
+    """The dice of a game in the content folder (its game.yaml's die components; symbols from
+    its tables.yaml)."""
+    folder = Path(content_dir) / game
+    data = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8")) or {}
+    components = data.get("components", [])
+    tables = None
+    if any((c.get("style") or {}).get("faces_from") for c in components or []):
+        tables = yaml.safe_load((folder / "tables.yaml").read_text(encoding="utf-8")) or {}
+    return dice_from_components(components, tables)
 
 
 @dataclass

@@ -9,7 +9,9 @@
 
 Properties:
 
-- `faces`: the face labels, face n is value n (companion.dice.Die.faces; a game's game.yaml).
+- `faces`: the face labels, face n is value n (companion.dice.Die.faces; a game's game.yaml);
+  a face written `icon:<name>` shows the kit's symbol companion/art/icons/<name>.png (made by
+  companion/art/make_art.py; `icon:blank`, or a symbol without a picture, is an empty face).
 - `value`: the face shown (1-based; 0 shows a blank face).
 - `pips`: draw pips (1-6) instead of the label; None (the default) draws pips when the faces
   are the digits 1 to 6, as the kit's numbered die does (content style `pips`).
@@ -28,6 +30,8 @@ players' entry), never from this widget.
 from __future__ import annotations
 
 import random
+from functools import cache
+from pathlib import Path
 
 from kivy.animation import Animation
 from kivy.app import App
@@ -66,6 +70,22 @@ LABEL_SHARE = 0.5          # label height, of the side (shrunk to fit wider labe
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
         4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
         6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+
+
+ICON = "icon:"             # a face showing a symbol (companion.dice.ICON)
+SYMBOL_SHARE = 0.7         # a symbol's size, of the side (the printed die's 0.66, a little more)
+SYMBOLS_DIR = Path(__file__).resolve().parent / "art" / "icons"
+
+
+@cache
+def symbol_texture(name: str):
+    """The texture of a kit symbol (white: the ink tints it), None when there is no picture."""
+    path = SYMBOLS_DIR / f"{name}.png"
+    if not path.is_file():
+        return None
+    from kivy.core.image import Image
+
+    return Image(str(path), mipmap=True).texture
 
 
 def wants_pips(faces) -> bool:
@@ -191,7 +211,15 @@ class DieFace(Widget):
             SmoothEllipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
 
     def _draw_label(self, x, y, side) -> None:
-        texture = self._label_texture(self.faces[self.shown - 1], side)
+        face = self.faces[self.shown - 1]
+        if face.startswith(ICON):
+            texture = symbol_texture(face[len(ICON):])
+            if texture is not None:
+                size = side * SYMBOL_SHARE
+                Rectangle(texture=texture, size=(size, size),
+                          pos=(x + (side - size) / 2, y + (side - size) / 2))
+            return
+        texture = self._label_texture(face, side)
         width, height = texture.size
         Rectangle(texture=texture, size=(width, height),
                   pos=(x + (side - width) / 2, y + (side - height) / 2))

@@ -18,8 +18,8 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.app import game_folder, games_in
-from companion.dice import Tray, game_dice
+from companion.app import game_folder, game_module, games_in
+from companion.dice import ICON, Tray, game_dice
 from companion.dieface import DiceRow, DieFace, FaceButton
 
 Factory.register("DiceRow", cls=DiceRow)
@@ -27,20 +27,41 @@ Factory.register("DiceRow", cls=DiceRow)
 MAX_EACH = 6          # dice of one kind thrown together
 
 
-def table_dice(app) -> list:
-    """The dice of the game being played, else of the first listed game that has some."""
-    games = [app.game_id] if app.game_id else []
-    for game_id in games + [game_id for game_id, _name in games_in(app.content_dir)]:
-        folder = game_folder(game_id, app.content_dir)
-        dice = game_dice(folder.name, folder.parent) if folder else []
+def table_dice(app) -> tuple[str, list]:
+    """(game, its dice): the game being played's; with no game chosen, the first listed game's
+    with plain dice (numbers serve any table; symbols only their game's), else with any."""
+    if app.game_id:
+        dice = dice_of(app, app.game_id)
         if dice:
-            return dice
-    return []
+            return app.game_id, dice
+    found = [(game_id, dice_of(app, game_id)) for game_id, _name in games_in(app.content_dir)]
+    found = [(game_id, dice) for game_id, dice in found if dice]
+    plain = [(game_id, dice) for game_id, dice in found
+             if not any(face.startswith(ICON) for die in dice for face in die.faces)]
+    return (plain or found or [("", [])])[0]
+
+
+def dice_of(app, game_id: str) -> list:
+    folder = game_folder(game_id, app.content_dir)
+    return game_dice(folder.name, folder.parent) if folder else []
 
 
 def face_range(die) -> str:
-    """A die's short name, its first and last faces: '1–6', 'I–VI'."""
+    """A die's short name, its first and last faces: '1–6', 'I–VI'; none for a die of symbols
+    (its drawn face beside says it)."""
+    if any(face.startswith(ICON) for face in die.faces):
+        return ""
     return f"{die.faces[0]}–{die.faces[-1]}"
+
+
+def face_words(face: str, game_id: str, tr) -> str:
+    """A face in words: its label; a symbol ('icon:infantry') as the game names it (its set-up
+    module's `face_words(symbol, tr)`), else the symbol's own name."""
+    if not face.startswith(ICON):
+        return face
+    symbol = face[len(ICON):]
+    words = getattr(game_module(game_id), "face_words", None)
+    return words(symbol, tr) if words else symbol.capitalize()
 
 
 def die_look(die) -> dict:
@@ -61,16 +82,17 @@ class DiceScreen(Screen):
         self.entered: list[tuple[str, int]] = []
         app.bind(dice_mode=lambda *_: self.build_picker())
         app.tr.bind(lang=lambda *_: self.show_history())
-        self.set_dice(table_dice(app))
+        self.set_dice(*table_dice(app))
 
     def on_pre_enter(self, *_):
         """Another game since the last visit: its dice, a fresh history."""
-        dice = table_dice(App.get_running_app())
+        game_id, dice = table_dice(App.get_running_app())
         if dice != self.tray.dice:
-            self.set_dice(dice)
+            self.set_dice(game_id, dice)
             self.show_history()
 
-    def set_dice(self, dice: list) -> None:
+    def set_dice(self, game_id: str, dice: list) -> None:
+        self.dice_game = game_id
         self.tray = Tray(dice, rng_state=secrets.randbits(64))
         self.counts = {die.id: 1 for die in self.tray.dice}
         self.build_picker()
@@ -99,7 +121,9 @@ class DiceScreen(Screen):
         """'[die] 1–6   [−]  2  [+]' for one kind of die."""
         row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(8))
         look = die_look(die)
-        row.add_widget(DieFace(value=len(die.faces), size_hint_x=None, width=dp(40), **look))
+        symbols = not face_range(die)           # a symbol die shows its first symbol, not blank
+        row.add_widget(DieFace(value=1 if symbols else len(die.faces), size_hint_x=None,
+                               width=dp(40), **look))
         row.add_widget(Factory.Body(text=face_range(die), bold=True))
         count = Factory.Body(text=str(self.counts[die.id]), halign="center", size_hint_x=None,
                              width=dp(44), bold=True)
@@ -141,7 +165,8 @@ class DiceScreen(Screen):
     def enter(self, die_id: str, value: int) -> None:
         """Add one physical result to the throw being entered."""
         self.entered.append((die_id, value))
-        self.result_text = "  ".join(self.tray.die(d).faces[v - 1] for d, v in self.entered)
+        self.result_text = "  ".join(self.words(self.tray.die(d).faces[v - 1])
+                                     for d, v in self.entered)
         self.show_dice([(self.tray.die(d), v) for d, v in self.entered])
 
     # --- throwing and the history -------------------------------------------------------------
@@ -188,7 +213,11 @@ class DiceScreen(Screen):
         self.reset_tray()
 
     def faces(self, throw) -> str:
-        return "  ".join(d["face"] for d in throw.dice)
+        """A throw's faces in words."""
+        return "  ".join(self.words(d["face"]) for d in throw.dice)
+
+    def words(self, face: str) -> str:
+        return face_words(face, self.dice_game, App.get_running_app().tr)
 
     def show_history(self) -> None:
         """The throws, newest first, each marked rolled or entered."""

@@ -62,3 +62,17 @@ def test_each_die_knows_the_name_the_rules_give_it():
     assert set(names) == set(RULES.dice_faces)
     assert names["VI"] == ("I", "II", "III", "IV", "V", "VI")
     assert all(len(names[n]) == RULES.dice_faces[n] for n in names)
+
+
+def test_symbol_dice_take_their_faces_from_the_tables_and_have_pictures():
+    from pathlib import Path
+
+    import companion
+
+    dice = game_dice("conquest-of-the-empire-2")
+    assert [d.id for d in dice] == ["battle-dice"]
+    assert dice[0].faces == ("icon:infantry", "icon:infantry", "icon:cavalry", "icon:catapult",
+                             "icon:galley", "icon:blank")
+    pictures = Path(companion.__file__).parent / "art" / "icons"
+    for face in set(dice[0].faces) - {"icon:blank"}:       # made by companion/art/make_art.py
+        assert (pictures / f"{face.split(':')[1]}.png").is_file(), face

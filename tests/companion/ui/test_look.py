@@ -182,3 +182,19 @@ def test_spinners_and_toggles_are_in_the_games_colours(app, pump):
     app.screen("home").remove_widget(spinner)
     toggle = ToggleButton(text="Ostia", state="down")
     assert tuple(toggle.background_color) == tuple(theme.accent)
+
+
+def test_conquests_tray_shows_its_battle_dice_symbols(app, pump):
+    from companion.dieface import symbol_texture
+
+    app.game_id = "conquest-of-the-empire-2"
+    app.show("dice")
+    pump()
+    dice = app.screen("dice")
+    assert [die.id for die in dice.tray.dice] == ["battle-dice"]
+    tap(dice.ids.roll, pump)
+    wait(pump, 1.0)
+    face = dice.ids.thrown.faces[0]
+    assert face.faces[face.shown - 1].startswith("icon:")
+    assert symbol_texture("infantry") is not None and symbol_texture("blank") is None
+    assert "icon:" not in dice.ids.result.text and "icon:" not in dice.ids.history.text
