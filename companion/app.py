@@ -10,12 +10,15 @@ Nothing here names a game. The games are those forge.registry plays and the game
 holds (forge.games.find_games). A game's screens are the modules named after its engine package
 (`<short name>_*`); its set-up screen `<short name>_setup` is its door: it names the game's main
 screen (`MAIN_SCREEN`) and may give the settings it adds (`SETTINGS`), how the resume list words
-its progress (`progress_text(progress, tr)`) and its players (`player_name(who, tr)`), and an
-action in the log's words (`action_words(action, session)`). A name `<short name>_<shared>` with
+its progress (`progress_text(progress, tr)`) and its players (`player_name(who, tr)`), an
+action in the log's words (`action_words(action, session)`), and a die's symbol face in words
+(`face_words(symbol, tr)`: the dice tray's Conquest battle dice). A name `<short name>_<shared>` with
 no module of its own is the shared screen `<shared>` (the game log: `tetrarchia_log`).
 
 The theme follows the game being played (`game_id`): its game.yaml's palette; before a game is
-chosen (Home, Settings) the neutral palette of companion.theme.
+chosen (Home, Settings) the neutral palette of companion.theme. WIDGETS_KV below is the look every
+screen shares (buttons, cards, fields, dialogs); companion.widgets, .icons and .dieface its
+Python side.
 """
 from __future__ import annotations
 
