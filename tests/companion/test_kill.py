@@ -177,7 +177,7 @@ table = TableSession.start(store, RULES, json.loads(sys.argv[2]), seed=int(sys.a
 steps = [("act", {"type": "enter", "province": "ROMA"}), ("act", {"type": "end_turn"}),
          ("undo", None), ("redo", None), ("undo", None), ("act", "move"),
          ("act", {"type": "end_turn"})]
-for op, action in steps:
+for op, action in steps[:int(sys.argv[4])]:
     if op == "undo":
         table.undo()
     elif op == "redo":
@@ -206,12 +206,15 @@ def branch_played_whole():
 
 
 def test_a_kill_at_any_step_of_an_undo_and_a_new_branch_keeps_the_new_dice(tmp_path):
+    """The child plays the first `kill_after` steps and is killed once they are confirmed (the
+    random test above kills in the middle of writes)."""
     whole = branch_played_whole()
     assert whole.entries[2].get("reseed") is not None
     for kill_after in range(1, 8):
         root = tmp_path / str(kill_after)
         child = subprocess.Popen(
-            [sys.executable, "-c", BRANCH_CHILD, str(root), json.dumps(OPTIONS), str(GAME_SEED)],
+            [sys.executable, "-c", BRANCH_CHILD, str(root), json.dumps(OPTIONS), str(GAME_SEED),
+             str(kill_after)],
             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONPATH": str(REPO)})
         lines = [child.stdout.readline() for _ in range(kill_after)]
