@@ -92,7 +92,9 @@ class TableSession:
           them: a different action from there rolls new dice, forge.engine.core's reseed),
           "entered" when they hold only dice rolled at the table, else None;
         - `changes`: the game's `table_changes` from the table now to the table at `index`, in
-          the players' language (None when the game cannot tell).
+          the players' language (None when the game cannot tell);
+        - `places`: the provinces and seas concerned, for a map to ring (the game's
+          `changed_places`, when its engine exports one; else empty).
         """
         session = self.game.session
         if not 0 <= index < len(session.entries):
@@ -108,8 +110,13 @@ class TableSession:
             names = getattr(self.describe, "names", None)
             changes = table(session.states[session.position], session.states[index],
                             self.translator, names(self.translator) if names else None)
+        places: list[str] = []
+        engine = engine_for(self.game.rules.name)
+        ringed = getattr(engine.module, "changed_places", None) if engine else None
+        if ringed is not None and index != session.position:
+            places = ringed(session.states[session.position], session.states[index])
         return {"index": index, "back": index < session.position, "seen_dice": seen,
-                "changes": changes}
+                "changes": changes, "places": places}
 
     def log(self) -> list[dict]:
         """Every log entry: index, action, rolls, events in words, whether it is undone, and

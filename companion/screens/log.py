@@ -10,7 +10,8 @@ Before going back or forward the confirmation says what it means at the table (t
 `goto_preview`): the pieces and books to change, from the game's `table_changes`, and, when the
 entries undone hold dice already seen, that playing differently from there brings new dice (or,
 with dice rolled at the table, that they are rolled again there). After it, the changes are the
-main screen's message, where they stay until the next action.
+main screen's message, where they stay until the next action, and the main screen's
+`show_table_changes(preview)`, if it has one, may point at them (the preview's `places`).
 """
 from __future__ import annotations
 
@@ -137,6 +138,9 @@ class GameLogScreen(GameScreen):
         if preview and preview["changes"]:
             board = App.get_running_app().screen(self.board_name)
             board.message = self.changes_message(preview)
+            show = getattr(board, "show_table_changes", None)
+            if show is not None:            # a main screen that can point at them (a map)
+                show(preview)
 
     def changes_message(self, preview: dict) -> str:
         """The changes to make on the table, for the main screen's message (where they stay

@@ -140,8 +140,9 @@ def test_goto_preview_says_what_going_back_means_at_the_table(store):
     assert back["changes"] == table_changes_between(table, 2, 1)
     table.set_language("es")
     assert table.goto_preview(1)["changes"] != back["changes"]        # in Spanish now
+    assert back["places"] and all(isinstance(p, str) for p in back["places"])
     assert table.goto_preview(2) == {"index": 2, "back": False, "seen_dice": None,
-                                     "changes": []}
+                                     "changes": [], "places": []}
     table.goto(1)
     forward = table.goto_preview(2)
     assert not forward["back"] and forward["seen_dice"] is None and forward["changes"]

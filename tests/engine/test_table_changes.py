@@ -156,3 +156,14 @@ def test_undoing_a_real_end_turn_lists_the_barbarian_phase_backwards():
     forward = tetrarchia.table_changes(session.states[1], session.states[2], Translator("en"))
     assert lines and forward and len(lines) == len(forward)
     assert all(line.endswith(".") for line in lines)
+
+
+def test_the_places_of_the_changes_for_a_map_to_ring(tetrarchia_start):
+    before = patched(tetrarchia_start, {"discs": {"ASIA": "agitation"},
+                                        "figures": {"PERSIS": None, "CILICIA": "army"},
+                                        "emperors": {"diocletian": {"at": "ROMA"}},
+                                        "fleets": ["MARE_ATLANTICVM", "MARE_AEGAEVM"]})
+    after = patched(tetrarchia_start, {"emperors": {"diocletian": {"at": "APVLIA"}}})
+    assert tetrarchia.changed_places(before, after) == [
+        "ROMA", "APVLIA", "CILICIA", "ASIA", "PERSIS", "MARE_ATLANTICVM", "MARE_INTERNVM"]
+    assert tetrarchia.changed_places(after, after) == []

@@ -23,15 +23,15 @@ from forge.engine.tetrarchia.data import tables
 from forge.engine.tetrarchia.end import finish_game, score_of
 from forge.engine.tetrarchia.legal import legal_actions
 from forge.engine.tetrarchia.schemas import ACTIONS, OPTIONS
-from forge.engine.tetrarchia.table_changes import table_changes
+from forge.engine.tetrarchia.table_changes import changed_places, table_changes
 from forge.engine.tetrarchia.setup import new_game
 from forge.engine.tetrarchia.state import (GAME, RULES_VERSION, Ctx, GameOver, copy_state,
                                            piece_counts)
 from forge.engine.tetrarchia.turns import start_turn
 from forge.engine.tetrarchia.words import describe
 
-__all__ = ["BOT", "RULES", "TetrarchiaRules", "copy_state", "describe", "piece_counts", "score_of",
-           "table_changes", "tables"]
+__all__ = ["BOT", "RULES", "TetrarchiaRules", "changed_places", "copy_state", "describe",
+           "piece_counts", "score_of", "table_changes", "tables"]
 
 BOT = "forge.engine.tetrarchia.bot"          # the simulations' player (forge/simulate.py)
 

@@ -5,10 +5,12 @@ says, one short instruction a line, how to make the board that shows `before` sh
 emperors' figures, the discs on the provinces, the barbarian armies, the fleets, and the glory
 discs and discs out of the game beside the board. The reserve and the emperors' supplies follow
 from those moves and are not listed. Only the states are compared, never the events, so it holds
-for any distance in the log.
+for any distance in the log. `changed_places(before, after)` names the provinces and seas
+concerned, for a map to ring.
 """
 from __future__ import annotations
 
+from forge.engine.tetrarchia.data import tables
 from forge.engine.tetrarchia.state import THREATS
 from forge.engine.tetrarchia.words import Names
 
@@ -148,3 +150,23 @@ def _beside_the_board(before: dict, after: dict, tr, n: Names) -> list[str]:
             lines.append(_("{emperor}: discs out of the game from {old} to {new}.").format(
                 emperor=who, old=old.get("out", 0), new=new.get("out", 0)))
     return lines
+
+
+def changed_places(before: dict, after: dict) -> list[str]:
+    """The provinces and seas whose pieces differ between two states, in board order (a map
+    can ring what `table_changes` lists)."""
+    places = {p for p in set(before["discs"]) | set(after["discs"])
+              if before["discs"].get(p) != after["discs"].get(p)}
+    places |= {p for p in set(before["figures"]) | set(after["figures"])
+               if before["figures"].get(p) != after["figures"].get(p)}
+    for emperor in set(before["emperors"]) | set(after["emperors"]):
+        old = before["emperors"].get(emperor, {}).get("at")
+        new = after["emperors"].get(emperor, {}).get("at")
+        if old != new:
+            places |= {p for p in (old, new) if p is not None}
+    old_fleets, new_fleets = list(before["fleets"]), list(after["fleets"])
+    places |= {s for s in set(old_fleets) | set(new_fleets)
+               if old_fleets.count(s) != new_fleets.count(s)}
+    t = tables()
+    order = {p: i for i, p in enumerate(t.provinces + t.seas)}
+    return sorted(places, key=lambda p: (order.get(p, len(order)), p))
