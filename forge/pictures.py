@@ -40,6 +40,8 @@ MIN_DPI = 300                     # a raster printed coarser than this is report
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 MAX_SVG_ELEMENTS = 20_000         # drawn, references followed (a pictogram draws under 100)
+MAX_SVG_DEPTH = 64                # nested elements (drawing programs nest a dozen or so)
+MAX_SVG_POINTS = 14_400           # natural width or height: 200 inches, PDF's largest page
 
 
 class PictureError(UserError):
@@ -178,6 +180,9 @@ def _svg_source(data: bytes, color: str) -> bytes:
     if root.tag != f"{{{SVG_NS}}}svg":
         raise _Broken(f"is XML but not SVG (its root is <{root.tag.split('}')[-1]}>, not an "
                       f"<svg> of the SVG namespace)")
+    if _depth(root) > MAX_SVG_DEPTH:
+        raise _Broken(f"nests its elements more than {MAX_SVG_DEPTH} levels deep; a picture "
+                      f"needs far fewer")
     if _expanded_size(root) > MAX_SVG_ELEMENTS:
         raise _Broken(f"draws more than {MAX_SVG_ELEMENTS:,} elements once its <use> "
                       f"references are followed (or they refer to themselves in a loop); a "
@@ -188,6 +193,18 @@ def _svg_source(data: bytes, color: str) -> bytes:
     ElementTree.register_namespace("", SVG_NS)
     ElementTree.register_namespace("xlink", XLINK_NS)
     return ElementTree.tostring(root)
+
+
+def _depth(root) -> int:
+    """How deep the SVG's elements nest (counted without recursion: the file may be hostile)."""
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        element, level = stack.pop()
+        deepest = max(deepest, level)
+        if deepest > MAX_SVG_DEPTH:
+            break
+        stack.extend((child, level + 1) for child in element)
+    return deepest
 
 
 def _expanded_size(root) -> int:
@@ -262,6 +279,10 @@ def _svg_page(data: bytes, color: str):
     page = PdfReader(io.BytesIO(output.getvalue())).pages[0]
     if float(page.mediabox.width) <= 0 or float(page.mediabox.height) <= 0:
         raise _Broken("has no size (give the <svg> a width and height, or a viewBox)")
+    if max(float(page.mediabox.width), float(page.mediabox.height)) > MAX_SVG_POINTS:
+        raise _Broken(f"is {float(page.mediabox.width):.4g} x {float(page.mediabox.height):.4g} "
+                      f"points, larger than any page ({MAX_SVG_POINTS:,} points at most); "
+                      f"give the <svg> its real width and height")
     return page
 
 

@@ -15,7 +15,8 @@ A schema is itself YAML, in a small vocabulary (see docs/content-format.md):
             schema may list `siblings_needed`: fields the enclosing map must then have)
     paint:  a colour '#rrggbb' or a name of the palette (game.yaml)
     int, number: min, max (default: within +-1,000,000)        enum: values
-    point:  min, max for each coordinate (default: within +-5,000 mm)
+    point:  min, max for each coordinate (default: within +-5,000 mm); within: <top-level point
+            field> (the point lies from [0, 0] to that size, e.g. on the board)
     str, text: max length (default 1,000 characters)        ref: to: <collection>
     id:     defines: <collection> (a scalar id that others can ref)
     art:    a path of an art file (.svg, .png, .jpg) relative to the game's folder, inside it
@@ -157,7 +158,7 @@ def _game_schema_problems(path: Path, folder: Path) -> Doc | list[Problem]:
 _NEEDS = {"enum": {"values": list}, "ref": {"to": str}, "variant": {"by": str, "schemas": str}}
 _SUBSCHEMAS = {"list": ("items",), "dict": ("keys", "values")}
 _OPTIONS = {"min": (int, float), "max": (int, float), "unique": (str, bool), "defines": str,
-            "required": list, "ordered": list, "optional": bool}
+            "required": list, "ordered": list, "optional": bool, "within": str}
 
 
 def check_schema(doc: Doc) -> list[Problem]:
@@ -428,6 +429,19 @@ def _check_point(value, schema, at, doc, result, ctx):
     for i, coordinate in enumerate(value):
         _check_range(coordinate, schema.get("min", -POINT_LIMIT), schema.get("max", POINT_LIMIT),
                      at + (i,), doc, result)
+    if "within" in schema:
+        _check_within(value, schema["within"], at, doc, result)
+
+
+def _check_within(value: list, field: str, at: tuple, doc, result) -> None:
+    """A point that places something on a surface lies on it: inside the point `field` of the
+    document's top level (a board's size), from [0, 0]."""
+    box = doc.data.get(field) if isinstance(doc.data, dict) else None
+    if not isinstance(box, list) or len(box) != 2 or not all(map(_is_number, box)):
+        return                      # the size itself is reported where it is
+    if not (0 <= value[0] <= box[0] and 0 <= value[1] <= box[1]):
+        _fail(doc, at, result, f"[{value[0]:g}, {value[1]:g}] lies off the {box[0]:g} x "
+                               f"{box[1]:g} mm of '{field}'")
 
 
 def _check_ref(value, schema, at, doc, result, ctx):

@@ -21,7 +21,20 @@ def validate_game(content_dir: Path, game_id: str, papers=KIT_PAPERS) -> list[Pr
         game = load_game(content_dir, game_id)
     except ContentError as err:
         return list(err.problems)
+    if not papers:
+        return font_problems(game)
     return lay_out_kits(game, papers)
+
+
+def font_problems(game: Game) -> list[Problem]:
+    """The problems of the game's own fonts (found by laying out too, once per kit)."""
+    from forge.fonts import register_game_fonts
+
+    try:
+        register_game_fonts(game.meta, game.folder)
+    except ContentError as err:
+        return list(err.problems)
+    return []
 
 
 def lay_out_kits(game: Game, papers=KIT_PAPERS) -> list[Problem]:

@@ -1,5 +1,6 @@
 """forge tetrarchia: a game driven through the command line, JSON in and out."""
 import json
+import os
 
 from click.testing import CliRunner
 
@@ -98,3 +99,21 @@ def test_start_from_a_hand_written_position(tmp_path):
     assert result.exit_code == 0, result.output
     state = json.loads(result.output)["state"]
     assert state["figures"].get("NARBONENSIS") == "maximian" and state["pi"] == 4
+
+
+def test_an_action_or_position_file_that_never_ends_is_refused_unread(tmp_path):
+    game = tmp_path / "game.json"
+    assert run("new", "--seed", 1, "--game", game).exit_code == 0
+    saved = game.read_bytes()
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as stream:
+        stream.truncate(17 * 1024 * 1024)      # sparse: takes no room on the disk
+    for name, said in (("/dev/zero", "is not a regular file"), (pipe, "is not a regular file"),
+                       (huge, "is too large: at most 16 MB")):
+        result = run("act", "--game", game, f"@{name}")
+        assert result.exit_code == 1 and said in result.output, result.output
+        result = run("new", "--seed", 1, "--position", name, "--game", tmp_path / "other.json")
+        assert result.exit_code == 1 and said in result.output, result.output
+    assert game.read_bytes() == saved

@@ -161,6 +161,31 @@ def test_board_coordinates_must_be_on_a_table(content_copy):
     assert "label_at[0]: 1e+30 is above the maximum 5000" in str(err.value)
 
 
+def test_a_place_on_the_board_lies_on_the_board(content_copy):
+    edit(content_copy / "tetrarchia" / "board.yaml", "label_at: [178, 146]", "label_at: [-1000, 160]")
+    result = run("validate", "--no-layout", "--content", content_copy, "tetrarchia")
+    assert result.exit_code == 1
+    assert "board.yaml:" in result.output
+    assert "board.yaml:10 regions[0].label_at: [-1000, 160] lies off the 390 x 255 mm of " \
+        "'size'" in result.output
+
+
+def test_a_font_outside_the_game_is_found_without_laying_out(content_copy):
+    edit(content_copy / "demo" / "game.yaml", "\npalette:",
+         "\nfonts:\n  - {id: mine, file: ../../x.ttf, licence: OFL}\npalette:")
+    result = run("validate", "--no-layout", "--content", content_copy, "demo")
+    assert result.exit_code == 1
+    assert "fonts[0].file: font file '../../x.ttf' may not use '..'" in result.output
+
+
+def test_merging_into_a_language_no_game_has_says_so(content_copy, tmp_path):
+    (tmp_path / "map.yaml").write_text("Trade: Comercio\n", encoding="utf-8")
+    result = run("translations", "merge", "--lang", "../x", "--content", content_copy,
+                 tmp_path / "map.yaml")
+    assert result.exit_code == 1
+    assert "no catalog in the language '../x'" in result.output
+
+
 @pytest.mark.parametrize("name, old, new, expected", [
     ("game.yaml", "style: {fill: stone, icon: laurel}", "style: {fill: marble, icon: laurel}",
      "style.fill: unknown colour 'marble'"),

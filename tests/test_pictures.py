@@ -243,6 +243,10 @@ def test_a_link_leading_out_of_the_game_is_refused(art_game, tmp_path):
     ("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
      "width='10' height='10'><image width='5' height='5' xlink:href='data:image/svg+xml;base64,"
      "PHN2Zy8+'/></svg>", "refers to"),
+    ("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'>" + "<g>" * 1000
+     + "<rect width='1' height='1'/>" + "</g>" * 1000 + "</svg>", "more than 64 levels deep"),
+    ("<svg xmlns='http://www.w3.org/2000/svg' width='1e30' height='1e30'>"
+     "<rect width='1' height='1'/></svg>", "larger than any page"),
 ])
 def test_a_broken_svg_is_one_clear_error(art_game, content, said):
     (art_game / "art" / "bad.svg").write_bytes(content.encode("latin-1"))

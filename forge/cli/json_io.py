@@ -3,7 +3,8 @@ command line, printing JSON, and turning the engine's refusals into clear user e
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
+import stat
 
 import click
 
@@ -35,13 +36,36 @@ def json_argument(text: str, what: str):
 
     if text.startswith("@"):
         try:
-            text = Path(text[1:]).read_bytes().decode("utf-8-sig")
-        except OSError as err:
-            raise UserError(_("cannot read {file}: {reason}").format(
-                file=text[1:], reason=err.strerror or err)) from None
+            text = read_json_file(text[1:]).decode("utf-8-sig")
         except UnicodeDecodeError:
             raise UserError(_("{file} is not UTF-8 text").format(file=text[1:])) from None
     return run_engine(lambda: load_json(text, Words(what)))
+
+
+MAX_JSON_FILE_BYTES = 16 * 1024 * 1024  # an action or position is a few kB
+
+
+def read_json_file(name: str) -> bytes:
+    """The bytes of a file given as @file: a regular file (never a pipe or device, which
+    could block or never end) of at most MAX_JSON_FILE_BYTES."""
+    try:
+        handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        raise UserError(_("cannot read {file}: {reason}").format(
+            file=name, reason=err.strerror or err)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise UserError(_("{file} is not a regular file").format(file=name))
+        data = os.read(handle, MAX_JSON_FILE_BYTES + 1)
+    except OSError as err:
+        raise UserError(_("cannot read {file}: {reason}").format(
+            file=name, reason=err.strerror or err)) from None
+    finally:
+        os.close(handle)
+    if len(data) > MAX_JSON_FILE_BYTES:
+        raise UserError(_("{file} is too large: at most {size} MB").format(
+            file=name, size=MAX_JSON_FILE_BYTES // (1024 * 1024)))
+    return data
 
 
 def json_object(text: str, what: str) -> dict:

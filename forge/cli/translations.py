@@ -7,7 +7,7 @@ import click
 
 from forge import i18n
 from forge.cli.common import content_option, shown
-from forge.errors import ContentError
+from forge.errors import ContentError, UserError
 from forge.games import GameSource
 
 _ = i18n.messages_translator()._
@@ -58,7 +58,11 @@ def translations_merge(mapping, lang, content_dir):
     """Fill empty translations from a YAML mapping {English text: translation}."""
     from forge.translations import merge_mapping
 
-    for path, count in merge_mapping(mapping, lang, *_translatable(content_dir)):
+    filled = merge_mapping(mapping, lang, *_translatable(content_dir))
+    if not filled:
+        raise UserError(_("no catalog in the language '{lang}': nothing was filled").format(
+            lang=lang))
+    for path, count in filled:
         click.echo(_("{path}: {count} translation(s) filled").format(path=shown(path),
                                                                      count=count))
 
