@@ -170,6 +170,21 @@ def test_a_place_on_the_board_lies_on_the_board(content_copy):
         "'size'" in result.output
 
 
+@pytest.mark.parametrize("mistake", ["{0}", "{pi.__class__}", "{route!r:>99999}", "{PI}"])
+def test_a_brace_that_is_not_a_placeholder_is_found_by_validate(content_copy, mistake):
+    game = content_copy / "tetrarchia"
+    for path in [game / "sheets.yaml", *game.glob("locale/*/LC_MESSAGES/tetrarchia.po")]:
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("<b>{pi} PI</b> to", f"<b>{mistake} PI</b> to")
+                        .replace("<b>{pi} PI</b> para", f"<b>{mistake} PI</b> para"),
+                        encoding="utf-8")
+    result = run("validate", "--content", content_copy, "tetrarchia")
+    assert result.exit_code == 1
+    assert f"{mistake} in the text \"<b>{mistake} PI</b> to spend" in result.output
+    assert "is not a placeholder (they are written {name}, in small letters: {pi}" \
+        in result.output
+
+
 def test_a_font_outside_the_game_is_found_without_laying_out(content_copy):
     edit(content_copy / "demo" / "game.yaml", "\npalette:",
          "\nfonts:\n  - {id: mine, file: ../../x.ttf, licence: OFL}\npalette:")

@@ -35,7 +35,7 @@ PAPER_NAMES = {"a4": N_("A4"), "letter": N_("US Letter"), "a3": N_("A3"),
                "tabloid": N_("Tabloid")}
 
 _ALLOWED_TAGS = re.compile(r"&lt;(/?)(b|i)&gt;|&lt;br\s*/?&gt;")
-_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+_PLACEHOLDER = re.compile(r"\{([^{}\s]*)\}")     # {name}, and what looks meant as one
 
 
 # --- templates ----------------------------------------------------------------------------------
@@ -48,6 +48,10 @@ def _rich(context, text) -> Markup:
 
     def fill(match):
         name = match.group(1)
+        if not re.fullmatch(r"[a-z_]+", name):
+            raise UserError(f"{{{name[:30]}}} in the text \"{text[:60]}\" is not a placeholder "
+                            f"(they are written {{name}}, in small letters: "
+                            f"{', '.join('{' + key + '}' for key in sorted(fills))})")
         if name not in fills:
             raise UserError(f"unknown placeholder {{{name}}} in the text \"{text[:60]}\"")
         return str(fills[name])
