@@ -11,6 +11,9 @@ What an engine package exports (the first two are required):
 - `describe(event, tr) -> str`: one event in words;
 - `progress(state) -> dict`: what a list of saved games shows of a game in progress;
 - `BOT`: the dotted name of a module a simulation can play with (see forge/simulate.py).
+- `table_changes(before, after, tr, names=None) -> list[str]`: what to change on the real table to
+  go from one state to another (the companion's undo lists it); `changed_places(before,
+  after)`: the places concerned, for a map to ring.
 
 What its command line looks like may be exported by the package too, or else by its `commands`
 submodule (`<package>.commands`), which keeps the data of `forge <game> ...` apart from the rules:

@@ -14,6 +14,7 @@ content/tetrarchia (data.py). Modules, one job each:
 - turns.py: the turn sequence; end.py: victory, defeat, score, EL GRANDE's rivalry
 - schemas.py: what actions and set-up options look like (checked by the session)
 - actions.py: parse and dispatch; legal.py: the legal actions; words.py: events in words
+- table_changes.py: what to change on the real table between two states (the undo's list)
 """
 from __future__ import annotations
 
