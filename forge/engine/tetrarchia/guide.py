@@ -55,12 +55,12 @@ def setup_guide(entry: dict, state: dict, tr) -> list[dict]:
                       "text": _("Put a fleet in each of these sea zones:"),
                       "lines": [names.sea(sea) for sea in fleets], "places": fleets})
     steps.append({"id": "revolts", "title": _("A Revolt disc in each outer region"),
-                  "text": _("The set-up dice chose these provinces. Put a Revolt disc on each:"),
+                  "text": _("Put a Revolt disc on each of these provinces:"),
                   "lines": [_province_line(t, names, tr, e) for e in revolts],
                   "places": [e["province"] for e in revolts]})
     if extra:
         steps.append({"id": "extra", "title": _("Extra Revolt discs"),
-                      "text": _("The level adds these Revolt discs. Put one on each province:"),
+                      "text": _("Put a Revolt disc on each of these provinces too:"),
                       "lines": [_province_line(t, names, tr, e) for e in extra],
                       "places": [e["province"] for e in extra]})
     if armies:

@@ -168,7 +168,7 @@ def test_the_guide_speaks_spanish_and_names_a_tapped_province(app, window, pump)
 
 
 @pytest.mark.parametrize("size", [PHONE, LANDSCAPE])
-def test_real_dice_set_up_asks_for_each_die(app, window, pump, size):
+def test_real_dice_set_up_asks_for_each_die(app, window, pump, shots, size):
     app.set_setting("dice_mode", "physical")
     with window_size(window, size, pump):
         home = app.screen("home")
@@ -202,6 +202,7 @@ def test_real_dice_set_up_asks_for_each_die(app, window, pump, size):
         assert popup.question.text == ("Set-up roll 8: roll the VI die for the region of an "
                                        "extra Revolt disc, and tap what it shows.")
         assert [b.text for b in popup.faces] == ["I", "II", "III", "IV", "V", "VI"]
+        screenshot(window, shot_folder(shots), f"setup-dice-{size[0]}x{size[1]}", pump)
         tap(popup.faces[1], pump)                       # region II ...
         tap(setup.dice_popup.faces[5], pump)            # ... province 6
         assert setup.dice_popup.question.text.startswith(
@@ -217,7 +218,7 @@ def test_real_dice_set_up_asks_for_each_die(app, window, pump, size):
         assert session.dice_mode == "physical"
 
 
-def test_real_dice_questions_in_spanish(app, window, pump):
+def test_real_dice_questions_in_spanish(app, window, pump, shots):
     app.set_setting("dice_mode", "physical")
     app.set_setting("lang", "es")
     home = app.screen("home")
@@ -229,6 +230,7 @@ def test_real_dice_questions_in_spanish(app, window, pump):
         "Tirada de preparación 1: tira el dado 6 para el disco de Revuelta de HISPANIA "
         "(con un 1 se vuelve a tirar) y toca lo que salga.")
     assert setup.dice_popup.back.text == "Cancelar"
+    screenshot(window, shot_folder(shots), "setup-dice-es-360x640", pump)
     tap(setup.dice_popup.back, pump)                    # no die entered: the question closes
     assert setup.dice_popup is None
     assert app.screen("home").store.list_games() == []
@@ -253,3 +255,89 @@ def test_screenshots_of_the_guide(app, window, pump, shots, lang):
             pump(3)
             screenshot(window, folder, f"guide-{lang}-{size[0]}x{size[1]}-emperors", pump)
             guide.done = []
+
+
+CHILD = r'''
+import json, os, sys
+from kivy.clock import Clock
+from kivy.tests.common import UnitTestTouch
+from companion.app import CompanionApp
+
+app = CompanionApp(data_dir=sys.argv[1])
+
+
+def tap(widget):
+    touch = UnitTestTouch(*widget.to_window(*widget.center))
+    touch.touch_down()
+    touch.touch_up()
+
+
+def begin(_dt):
+    home = app.screen("home")
+    home.refresh()
+    home.new_game("tetrarchia")
+    setup = app.screen("tetrarchia_setup")
+    setup.seed = 7
+    setup.start()
+    Clock.schedule_once(ticks, 0.3)
+
+
+def ticks(_dt):
+    guide = app.screen("tetrarchia_guide")
+    if app.manager.current != "tetrarchia_guide" or guide.ids.done.width < 48:
+        Clock.schedule_once(ticks, 0.2)             # not laid out yet
+        return
+    if len(guide.done) < 3:
+        tap(guide.ids.done)
+        Clock.schedule_once(ticks, 0.2)
+        return
+    print("TICKED " + json.dumps(list(guide.done)), flush=True)
+
+
+app.bind(on_start=lambda *_: Clock.schedule_once(begin, 0.5))
+app.run()
+'''
+
+
+def test_the_guide_survives_a_kill(app, window, pump, tmp_path):
+    """A child app starts a game, taps "Done" on three steps and is killed with SIGKILL; the
+    game reopened from its data folder shows the guide with those ticks."""
+    import json
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    repo = Path(__file__).resolve().parents[3]
+    data = tmp_path / "data"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(repo)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(data)], cwd=repo, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        line = ""
+        while not line.startswith("TICKED") and time.monotonic() < deadline:
+            ready, _w, _x = select.select([child.stdout], [], [], 1)
+            if ready:
+                line = child.stdout.readline()
+                if not line and child.poll() is not None:
+                    break
+        assert line.startswith("TICKED"), "the child app did not tick the guide"
+        ticked = json.loads(line.split(" ", 1)[1])
+        assert ticked == ["pieces", "fleets", "revolts"]
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(10)
+        child.stdout.close()
+    home = app.screen("home")
+    home.store = None                       # the app's store opened on the killed one's folder
+    assert home.game_store().root == data / "games"
+    home.refresh()
+    pump()
+    tap(home.ids.saved_games.children[0], pump)
+    pump(5)
+    assert app.manager.current == "tetrarchia_guide"
+    guide = app.screen("tetrarchia_guide")
+    assert guide.done == ticked and guide.step_index == 3
