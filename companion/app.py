@@ -121,36 +121,17 @@ WIDGETS_KV = """
     font_size: str(app.theme.text_sp) + "sp"
     size_hint_y: None
     height: max(dp(app.theme.button_dp), self.texture_size[1] + dp(16))
-    min_width: dp(app.theme.touch_dp)
-    background_normal: ""
-    background_down: ""
-    background_disabled_normal: ""
-    background_disabled_down: ""
-    background_color: 0, 0, 0, 0
+    border: ROUND_BORDER, ROUND_BORDER, ROUND_BORDER, ROUND_BORDER
+    background_normal: app.theme.button_image(self.emphasis, self.toggles and self.state == "down")
+    background_down: app.theme.button_image(self.emphasis, not self.toggles)
+    background_disabled_normal: str(ROUND_IMAGE)
+    background_disabled_down: str(ROUND_IMAGE)
+    background_color: app.theme.button_tint(self.emphasis, self.state == "down" and not self.toggles, self.disabled)
     color: app.theme.button_text(self.emphasis)
     disabled_color: app.theme.muted
     halign: "center"
     valign: "middle"
-    padding: (self.font_size * 1.15 + dp(8) if self.icon else 0), 0, 0, 0
     text_size: self.width - dp(8), None
-    canvas.before:
-        Color:
-            rgba: app.theme.shadow if self.emphasis == "primary" and self.state == "normal" and not self.disabled else (0, 0, 0, 0)
-        SmoothRoundedRectangle:
-            pos: self.x, self.y - dp(2)
-            size: self.size
-            radius: [dp(app.theme.radius_dp)]
-        Color:
-            rgba: app.theme.button_fill(self.emphasis, self.state == "down" and not self.toggles, self.disabled)
-        SmoothRoundedRectangle:
-            pos: self.x, self.y + (dp(1) if self.state == "down" and not self.toggles else 0)
-            size: self.size
-            radius: [dp(app.theme.radius_dp)]
-        Color:
-            rgba: app.theme.button_outline(self.emphasis)
-        SmoothLine:
-            rounded_rectangle: self.x + dp(0.75), self.y + dp(0.75), self.width - dp(1.5), self.height - dp(1.5), dp(app.theme.radius_dp)
-            width: dp(0.9)
 <Choice>:
     emphasis: "primary" if self.state == "down" else "secondary"
     allow_no_selection: False

@@ -3,9 +3,9 @@
 `python -m companion --demo DIR` (or `forge companion --demo DIR`) starts the real app in a
 temporary data folder (the player's saved games are never touched), then taps its buttons the way
 the UI tests do (Kivy's UnitTestTouch at a widget's centre), one step each few frames on the
-Clock: Home → Settings (English, Spanish) → Dice tray (roll) → New game → Set-up → Start →
-Board (enter ROMA, move, end turn: the barbarian phase) → Log → undo → Board. Each screen is saved
-in DIR as NN-name.png, in order. After every change the store has journaled (fsync'ed), a line
+Clock: Home → Settings (English, Spanish) → Dice tray (roll) → New game → Set-up → Start → the
+set-up guide → Start playing → Board (enter ROMA, move, end turn: the barbarian phase) → Log →
+undo → Board. Each screen is saved in DIR as NN-name.png, in order. After every change the store has journaled (fsync'ed), a line
 `CONFIRMED <seq> <position> <action as JSON>` goes to stdout (the kill test reads them). Exits 0
 when every step passed, 1 with the failing step on stderr otherwise.
 """
@@ -145,6 +145,9 @@ class Demo:
             set_seed,
             lambda: self.shot("setup"),
             lambda: tap(setup().ids.start),
+            lambda: self.expect(app.manager.current == "tetrarchia_guide", "the set-up guide"),
+            lambda: self.shot("guide"),
+            lambda: tap(app.screen("tetrarchia_guide").ids.play),
             lambda: self.expect(app.manager.current == "tetrarchia_board", "the board"),
             lambda: self.shot("board-start"),
             lambda: self.tap_action("Enter ROMA"),

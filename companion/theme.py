@@ -41,6 +41,7 @@ TITLE_FONT_FILES = {"fn_regular": "ForgeGaramond-Regular.ttf",
 ART_DIR = Path(__file__).resolve().parent / "art"
 ROUND_IMAGE = ART_DIR / "round.png"      # a white rounded square: tinted, it fills fields
 ROUND_BORDER = 12                        # px of its corners that BorderImage keeps unscaled
+RING_IMAGE = ART_DIR / "ring.png"        # its outline only: outlined buttons
 
 
 def rgba(hex_colour: str, alpha: float = 1.0) -> tuple[float, float, float, float]:
@@ -131,23 +132,33 @@ class Theme:
     # --- what the kv rules ask -------------------------------------------------------------
 
     def button_fill(self, emphasis: str, down: bool, disabled: bool = False) -> tuple:
-        """The fill of a button: primary filled with the accent, secondary on the card tone,
-        quiet none (pressed: a darker accent, or a faint tint of it); faded when disabled."""
+        """The fill of a button: primary filled with the accent, secondary and quiet ones none
+        (pressed: a darker accent, a tint of it over the card tone, or a faint tint); faded
+        when disabled."""
         if emphasis == "primary":
             fill = self.accent_down if down else self.accent
         elif emphasis == "secondary":
-            fill = mix(self.card, self.accent, 0.18) if down else self.card
+            fill = mix(self.card, self.accent, 0.18) if down else (0, 0, 0, 0)
         else:
             fill = with_alpha(self.accent, 0.14) if down else (0, 0, 0, 0)
         return with_alpha(fill, fill[3] * 0.4) if disabled else fill
+
+    def button_image(self, emphasis: str, down: bool) -> str:
+        """The picture a button's background tints: an outline for a secondary button at rest,
+        else the filled rounded square."""
+        return str(RING_IMAGE if emphasis == "secondary" and not down else ROUND_IMAGE)
+
+    def button_tint(self, emphasis: str, down: bool, disabled: bool = False) -> tuple:
+        """What tints that picture: the fill, or the accent of a secondary button's outline
+        (the page shows through inside it)."""
+        if emphasis == "secondary" and not down:
+            return with_alpha(self.accent, 0.4) if disabled else self.accent
+        return self.button_fill(emphasis, down, disabled)
 
     def button_text(self, emphasis: str) -> tuple:
         """The text of a button: on the accent for primary ones, in the accent otherwise."""
         return self.accent_ink if emphasis == "primary" else self.accent
 
-    def button_outline(self, emphasis: str) -> tuple:
-        """Only secondary buttons are outlined (in the accent)."""
-        return self.accent if emphasis == "secondary" else (0, 0, 0, 0)
 
 
 def title_font() -> str:

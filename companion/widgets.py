@@ -41,15 +41,23 @@ class BigButton(Button):
     icon = StringProperty("")
     toggles = False         # a toggle's "down" is chosen, not pressed: no pressed look
 
+    _icon_group = None
+
     def __init__(self, **kwargs):
-        self._icon_group = InstructionGroup()
         super().__init__(**kwargs)
-        self.canvas.after.add(self._icon_group)
-        self._icon_trigger = Clock.create_trigger(self._draw_icon)
-        self.bind(pos=self._icon_trigger, size=self._icon_trigger, icon=self._icon_trigger,
-                  color=self._icon_trigger, texture_size=self._icon_trigger,
-                  text=self._icon_trigger, disabled=self._icon_trigger)
-        self._icon_trigger()
+        if self.icon:                      # given when made: on_icon ran before the canvas was
+            self.on_icon(self, self.icon)
+
+    def on_icon(self, _button, icon: str) -> None:
+        """An icon to show: drawn in canvas.after, again whenever the button or its text moves
+        (buttons without one bind nothing: long action lists stay quick to build)."""
+        if self._icon_group is None and icon and self.canvas is not None:
+            self._icon_group = InstructionGroup()
+            self.canvas.after.add(self._icon_group)
+            trigger = Clock.create_trigger(self._draw_icon)
+            self.bind(pos=trigger, size=trigger, color=trigger, texture_size=trigger,
+                      text=trigger, disabled=trigger, icon=trigger)
+            trigger()
 
     def icon_size(self) -> float:
         return self.font_size * ICON_SHARE
@@ -65,6 +73,7 @@ class BigButton(Button):
 
     def _draw_icon(self, *_) -> None:
         self._icon_group.clear()
+        self.padding = (self.icon_room(), 0, 0, 0)      # the text moves over for the icon
         if not self.icon:
             return
         size = self.icon_size()

@@ -3,8 +3,10 @@ and poppler's pdftoppm, as forge's print checks do).
 
 round.png: a white square with rounded corners, smooth (drawn 4x and scaled down). Kivy tints it
 with a widget's background_color and stretches it as a BorderImage whose corners stay unscaled
-(companion.theme.ROUND_BORDER), which gives text fields and dialogs their rounded corners without
-drawing over the cursor or under the dim overlay as canvas instructions would.
+(companion.theme.ROUND_BORDER), which gives buttons, text fields and dialogs their rounded corners
+in one textured quad set (cheap to draw, smooth at the edge) without drawing over the cursor or
+under the dim overlay as canvas instructions would. ring.png: its outline only (outlined
+buttons).
 
 icons/<name>.png: the printed kit's icons (forge/render/icons.py) that a game's dice show
 (`faces_from` in game.yaml: the symbols of its tables.yaml `dice`), white on transparency, so the
@@ -22,13 +24,20 @@ SUPER = 4              # drawn this much larger, then scaled down: smooth edges
 HERE = Path(__file__).resolve().parent
 
 
-def rounded_square(size: int = SIZE, radius: int = RADIUS):
-    """A white rounded square on transparency."""
+RING = 1.5             # px of ring.png's line
+
+
+def rounded_square(size: int = SIZE, radius: int = RADIUS, ring: float = 0):
+    """A white rounded square on transparency; with `ring`, only its outline that wide."""
     from PIL import Image, ImageDraw
 
     big = Image.new("L", (size * SUPER, size * SUPER), 0)
-    ImageDraw.Draw(big).rounded_rectangle((0, 0, size * SUPER - 1, size * SUPER - 1),
-                                          radius * SUPER, fill=255)
+    box = (0, 0, size * SUPER - 1, size * SUPER - 1)
+    if ring:
+        ImageDraw.Draw(big).rounded_rectangle(box, radius * SUPER, outline=255,
+                                              width=round(ring * SUPER))
+    else:
+        ImageDraw.Draw(big).rounded_rectangle(box, radius * SUPER, fill=255)
     mask = big.resize((size, size), Image.LANCZOS)
     image = Image.new("RGBA", (size, size), (255, 255, 255, 0))
     image.putalpha(mask)
@@ -88,6 +97,7 @@ def icon_image(name: str):
 
 def main() -> None:
     rounded_square().save(HERE / "round.png", optimize=True)
+    rounded_square(ring=RING).save(HERE / "ring.png", optimize=True)
     (HERE / "icons").mkdir(exist_ok=True)
     for name in dice_symbols():
         if name != "blank":

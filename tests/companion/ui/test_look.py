@@ -114,10 +114,12 @@ def test_buttons_have_three_emphases_and_icons(app, pump):
     assert theme.button_fill("primary", False) == theme.accent
     assert theme.button_fill("primary", True) != theme.accent, "no pressed state"
     assert theme.button_fill("quiet", False)[3] == 0
-    assert theme.button_outline("secondary")[3] > 0 and theme.button_outline("primary")[3] == 0
+    assert theme.button_image("secondary", False).endswith("ring.png"), "outlined at rest"
+    assert theme.button_image("primary", False).endswith("round.png")
+    assert tuple(outlined.background_color) == tuple(theme.accent)
     assert primary.padding[0] > 0, "the text makes room for the icon"
     assert primary._icon_group.children[0].children, "the icon is drawn"
-    assert outlined.padding[0] == 0 and not outlined._icon_group.children
+    assert outlined.padding[0] == 0 and outlined._icon_group is None
 
 
 def test_every_icon_draws(app, pump):
