@@ -231,7 +231,7 @@ class SetupScreen(Screen):
     seed = None                     # tests set a seed; otherwise a random one
     setup_dice = ListProperty([])   # real dice entered for the set-up so far
     dice_popup = None               # the popup asking for a set-up die (tests tap its faces)
-    setup_rolls: list = []          # the entered dice as the set-up used them (die, value)
+    setup_rolls: tuple | list = ()  # the entered dice as the set-up used them (die, value)
 
     def options(self) -> dict:
         """The engine's set-up options from the choices made."""

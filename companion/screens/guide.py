@@ -18,7 +18,12 @@ from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    StringProperty,
+)
 from kivy.utils import escape_markup
 
 from companion.screens.base import GameScreen, guide_meta, guide_module
@@ -36,7 +41,7 @@ class GuideScreen(GameScreen):
     has_map = BooleanProperty(False)
     map_ratio = NumericProperty(0.65)   # the map's height / width
     map = None                          # the game's map widget, if it has one
-    chips: list = []                    # the step-number buttons, in order
+    chips: tuple | list = ()            # the step-number buttons, in order
     text_size_sp = StringProperty("18sp")   # the step's words: larger on a tablet
 
     # --- opening and drawing -----------------------------------------------------------------

@@ -14,7 +14,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from touch import assert_buttons_fit, screenshot, tap, walk, window_size
 
 SEED = 7
@@ -122,7 +121,7 @@ def test_the_guide_walks_the_set_up_and_keeps_its_ticks(app, window, pump, size)
         assert app.manager.current == "tetrarchia_guide"
         assert guide.done == ["pieces", "fleets", "revolts"]
         tap(guide.ids.play, pump)
-        board.play([a for a in board.session.legal_actions() if a["type"] == "enter"][0])
+        board.play(next(a for a in board.session.legal_actions() if a["type"] == "enter"))
         assert not board.can_show_guide()               # the board has changed: no guide
         app.show("home")
         pump()
@@ -185,7 +184,7 @@ def test_real_dice_set_up_asks_for_each_die(app, window, pump, shots, size):
         assert popup.back.text == "Cancel"
         for button in popup.faces + [popup.back]:
             assert button.height >= 48 and button.width >= 48
-            left, bottom = button.to_window(button.x, button.y)
+            left, _bottom = button.to_window(button.x, button.y)
             assert 0 <= left and button.to_window(button.right, 0)[0] <= window.width
         tap(popup.faces[0], pump)                       # a 1: rolled again for HISPANIA
         popup = setup.dice_popup
@@ -246,6 +245,9 @@ def test_screenshots_of_the_guide(app, window, pump, shots, lang):
     for size in (PHONE, TABLET, LANDSCAPE):
         with window_size(window, size, pump):
             guide.go_to(0)
+            pump(3)
+            check_fits(app, window, "tetrarchia_guide", pump)
+            screenshot(window, folder, f"guide-{lang}-{size[0]}x{size[1]}-pieces", pump)
             tap(guide.ids.done, pump)
             tap(guide.ids.done, pump)
             pump(5)
