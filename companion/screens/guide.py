@@ -43,6 +43,8 @@ class GuideScreen(GameScreen):
     map = None                          # the game's map widget, if it has one
     chips: tuple | list = ()            # the step-number buttons, in order
     text_size_sp = StringProperty("18sp")   # the step's words: larger on a tablet
+    line_size_sp = StringProperty("16sp")   # the step's lines (one a piece)
+    compact = BooleanProperty(True)     # a phone: smaller lines, the title in the words
 
     # --- opening and drawing -----------------------------------------------------------------
 
@@ -97,7 +99,8 @@ class GuideScreen(GameScreen):
         title = escape_markup(step["title"])
         if ticked:
             title += " · " + escape_markup(tr._("done"))
-        self.step_text = f"[b]{title}[/b]\n" + escape_markup(step["text"])
+        gap = " · " if self.compact else "\n"      # a phone: the title runs into the words
+        self.step_text = f"[b]{title}[/b]{gap}" + escape_markup(step["text"])
         self.build_lines(step["lines"])
         self.build_chips()
         self.ids.done.text = self.done_text()
@@ -108,9 +111,11 @@ class GuideScreen(GameScreen):
         self.ids.scroll.scroll_y = 1
 
     def on_size(self, *_args):
-        self.text_size_sp = "18sp" if min(self.width, self.height) < 600 else "22sp"
+        self.compact = min(self.width, self.height) < 600
+        self.text_size_sp = "18sp" if self.compact else "22sp"
+        self.line_size_sp = "17sp" if self.compact else "22sp"
         if self.steps:
-            self.build_lines(self.steps[self.step_index]["lines"])
+            self.show_step()
 
     def on_kv_post(self, base):
         super().on_kv_post(base)
@@ -122,7 +127,7 @@ class GuideScreen(GameScreen):
         grid.clear_widgets()
         for line in lines:
             label = Factory.Label(text="• " + line, color=App.get_running_app().theme.ink,
-                                  font_size=self.text_size_sp, size_hint_y=None,
+                                  font_size=self.line_size_sp, size_hint_y=None,
                                   halign="left", valign="top")
             label.bind(width=lambda w, value: setattr(w, "text_size", (value, None)),
                        texture_size=lambda w, value: setattr(w, "height", value[1]))
