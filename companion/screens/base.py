@@ -224,7 +224,8 @@ class SetupScreen(Screen):
 
     With real dice, `start_game` first asks for the set-up's dice one at a time (`dice_popup`,
     face buttons); each tap calls the screen's `start()` again, which comes back here with one
-    more die, until the set-up needs no more and the game is stored with them. `open_new`
+    more die, until the set-up needs no more and the game is stored with them (or the players
+    let the app roll the rest). `open_new`
     shows a new game: its set-up guide if it has one, else its main screen."""
 
     game = ""                       # the game id
@@ -232,6 +233,7 @@ class SetupScreen(Screen):
     setup_dice = ListProperty([])   # real dice entered for the set-up so far
     dice_popup = None               # the popup asking for a set-up die (tests tap its faces)
     setup_rolls: tuple | list = ()  # the entered dice as the set-up used them (die, value)
+    roll_rest = False               # "App rolls the rest": the next start rolls what is missing
 
     def options(self) -> dict:
         """The engine's set-up options from the choices made."""
@@ -264,7 +266,7 @@ class SetupScreen(Screen):
         rules = rules_of(self.game)
         options = self.options()
         physical = app.dice_mode == "physical"
-        if physical:
+        if physical and not self.roll_rest:
             try:
                 need = self.missing_die(rules, options)
             except REFUSALS as error:
@@ -286,6 +288,7 @@ class SetupScreen(Screen):
             return None
         finally:
             self.close_dice_popup()
+            self.roll_rest = False
         self.setup_dice = []
         self.ids.message.text = ""
         return session
@@ -352,11 +355,14 @@ class SetupScreen(Screen):
         back = Factory.BigButton(text=tr._("Back one die") if self.setup_dice
                                  else tr._("Cancel"))
         back.bind(on_release=lambda *_: self.back_one_die())
+        rest = Factory.BigButton(text=tr._("App rolls the rest"))
+        rest.bind(on_release=lambda *_: self.app_rolls_the_rest())
         from companion.widgets import dialog, scrolled
 
         self.dice_popup = dialog(tr._("Set-up dice"), [scrolled(question, entered, faces)],
-                                 [back], size_hint=(0.94, 0.8), title_size="20sp")
+                                 [back, rest], size_hint=(0.94, 0.8), title_size="20sp")
         self.dice_popup.faces, self.dice_popup.back = faces.buttons, back
+        self.dice_popup.rest = rest
         self.dice_popup.question, self.dice_popup.need = question, need
         self.dice_popup.open()
 
@@ -375,6 +381,12 @@ class SetupScreen(Screen):
     def enter_die(self, value: int) -> None:
         """A face tapped: one more set-up die, and the set-up tried again."""
         self.setup_dice = list(self.setup_dice) + [value]
+        self.start()
+
+    def app_rolls_the_rest(self) -> None:
+        """The players would rather not roll the rest: the dice entered so far are kept
+        ("entered"), the app rolls the others ("rolled")."""
+        self.roll_rest = True
         self.start()
 
     def back_one_die(self) -> None:

@@ -343,3 +343,20 @@ def test_the_guide_survives_a_kill(app, window, pump, tmp_path):
     assert app.manager.current == "tetrarchia_guide"
     guide = app.screen("tetrarchia_guide")
     assert guide.done == ticked and guide.step_index == 3
+
+
+def test_real_dice_set_up_the_app_may_roll_the_rest(app, window, pump):
+    app.set_setting("dice_mode", "physical")
+    home = app.screen("home")
+    pump()
+    tap(home.ids.new_games.children[0], pump)
+    setup = app.screen("tetrarchia_setup")
+    tap(setup.ids.start, pump)
+    tap(setup.dice_popup.faces[3], pump)                # HISPANIA: 4
+    tap(setup.dice_popup.faces[1], pump)                # GALLIA: 2
+    assert setup.dice_popup.rest.text == "App rolls the rest"
+    tap(setup.dice_popup.rest, pump)
+    assert setup.dice_popup is None and app.manager.current == "tetrarchia_guide"
+    rolls = app.screen("tetrarchia_guide").session.log()[0]["rolls"]
+    assert [(r["value"], r["source"]) for r in rolls[:2]] == [(4, "entered"), (2, "entered")]
+    assert {r["source"] for r in rolls[2:]} == {"rolled"} and len(rolls) >= 6
