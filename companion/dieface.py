@@ -122,9 +122,10 @@ class DieFace(Widget):
         self.shown = self.value
         self._flicker = None
         self._labels: dict = {}
+        self._rotate = self._scale = None
         self.bind(pos=self.redraw, size=self.redraw, faces=self._new_faces, pips=self.redraw,
                   fill=self.redraw, ink=self.redraw, edge=self.redraw, shown=self.redraw,
-                  angle=self.redraw, bounce=self.redraw)
+                  angle=self._turn, bounce=self._turn)
         self.bind(value=lambda *_: None if self.rolling else setattr(self, "shown", self.value))
         self.redraw()
 
@@ -186,8 +187,8 @@ class DieFace(Widget):
         self.canvas.clear()
         with self.canvas:
             PushMatrix()
-            Rotate(angle=self.angle, origin=self.center)
-            Scale(self.bounce, self.bounce, 1, origin=self.center)
+            self._rotate = Rotate(angle=self.angle, origin=self.center)
+            self._scale = Scale(self.bounce, self.bounce, 1, origin=self.center)
             Color(*self.edge[:3], self.edge[3] * 0.8)                   # a soft shadow
             SmoothRoundedRectangle(pos=(x + side * 0.02, y - side * 0.05), size=(side, side),
                                    radius=[radius])
@@ -202,6 +203,13 @@ class DieFace(Widget):
                 else:
                     self._draw_label(x, y, side)
             PopMatrix()
+
+    def _turn(self, *_) -> None:
+        """The tumble moves the drawn face; nothing is drawn again."""
+        if self._rotate is None:
+            return
+        self._rotate.angle = self.angle
+        self._scale.xyz = (self.bounce, self.bounce, 1)
 
     def _draw_pips(self, x, y, side) -> None:
         step, r = side * 0.27, side * PIP

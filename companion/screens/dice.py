@@ -198,8 +198,12 @@ class DiceScreen(Screen):
             return
         self.show_dice([(self.tray.die(d["die"]), 0) for d in throw.dice])
         result.opacity = 0
-        self.ids.thrown.roll([d["value"] for d in throw.dice],
-                             on_done=lambda: Animation(opacity=1, duration=0.2).start(result))
+
+        def landed():
+            if self.tray.history and self.tray.history[-1] is throw:   # not an earlier throw's
+                Animation(opacity=1, duration=0.2).start(result)
+
+        self.ids.thrown.roll([d["value"] for d in throw.dice], on_done=landed)
 
     def clear(self) -> None:
         """Drop the faces being entered, or else forget the history."""

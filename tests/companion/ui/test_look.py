@@ -154,6 +154,8 @@ def test_the_dice_tray_throws_drawn_dice(app, pump):
     assert len(thrown.faces) == 2 and all(face.value == 0 for face in thrown.faces)
     tap(dice.ids.roll, pump)
     assert all(face.rolling for face in thrown.faces)
+    tap(dice.ids.roll, pump)                  # again before they land: the second throw shows
+    assert dice.ids.result.opacity == 0
     wait(pump, 1.2)
     throw = dice.tray.history[-1]
     assert [face.shown for face in thrown.faces] == [d["value"] for d in throw.dice]
