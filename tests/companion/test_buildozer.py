@@ -18,7 +18,9 @@ NEEDED = ["companion/session.py", "companion/store.py", "companion/dice.py",
           "forge/__init__.py", "forge/boards.py", "forge/content.py", "forge/errors.py",
           "forge/i18n.py", "forge/saves.py", "forge/engine/core.py", "forge/engine/dice.py",
           "forge/engine/tetrarchia/__init__.py", "forge/engine/tetrarchia/words.py",
-          "forge/locale/es/LC_MESSAGES/forge.po", "content/tetrarchia/game.yaml"]
+          "forge/locale/es/LC_MESSAGES/forge.po", "content/tetrarchia/game.yaml",
+          "fonts/ForgeGaramond-Regular.ttf", "fonts/ForgeGaramond-Italic.ttf", "fonts/Cardob101.ttf",
+          "fonts/licenses/Cardo.txt", "fonts/licenses/EBGaramond.txt"]
 
 
 def spec():
@@ -70,7 +72,7 @@ def test_spec_parses_with_the_android_settings():
     app = spec()["app"]
     assert app["title"] and app["package.name"].isidentifier()
     assert app["package.domain"].count(".") >= 1
-    assert app["orientation"] == "portrait"
+    assert {"portrait", "landscape"} <= set(getlist(app, "orientation"))
     assert "WAKE_LOCK" in getlist(app, "android.permissions")
     assert app.getboolean("android.wakelock")
 
