@@ -15,6 +15,11 @@ What an engine package exports (the first two are required):
   go from one state to another (the companion's undo lists it); `changed_places(before,
   after)`: the places concerned, for a map to ring.
 
+A package may also hold a `guide` submodule (`<package>.guide`): `setup_guide(entry, state, tr)`
+lists the steps of setting up the real table from the log's set-up entry, and `roll_reason(reason,
+tr)` words a set-up die's reason; the companion's shared guide screen shows them (see
+forge/engine/tetrarchia/guide.py).
+
 What its command line looks like may be exported by the package too, or else by its `commands`
 submodule (`<package>.commands`), which keeps the data of `forge <game> ...` apart from the rules:
 
