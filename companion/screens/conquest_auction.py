@@ -16,6 +16,7 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from companion.screens.base import GameScreen
 from companion.screens.conquest_names import event_words
 from companion.screens.conquest_setup import MAIN_SCREEN
+from companion.screens.conquest_start import guide_due
 
 
 def season_auctions(session) -> list[dict]:
@@ -45,6 +46,7 @@ class ConquestAuctionScreen(GameScreen):
     box_b = StringProperty("")
     tokens = ListProperty([])           # tokens not yet placed (the engine's `tokens`)
     finished = ObjectProperty(False)    # the season's auctions are over: the result shows
+    back_text = StringProperty("")      # Back to the books, or on to the first season's guide
 
     def reset(self) -> None:
         """Another game: the bid's choices start again from the engine's offer."""
@@ -75,6 +77,8 @@ class ConquestAuctionScreen(GameScreen):
             for i, player in enumerate(boxes)) or tr._("No turn-order box filled yet")
         self.show_part("bid_panel", not self.finished)
         self.show_part("bid_row", not self.finished)
+        self.back_text = tr._("Next: starting units") if self.finished and guide_due(
+            session) else tr._("Back to the books")
         if self.finished:
             self.show_result()
             return
@@ -214,6 +218,12 @@ class ConquestAuctionScreen(GameScreen):
             self.refresh(reset=True)
 
     def back(self) -> None:
+        """The books; once the first season's auctions are won, its guide for the starting
+        units."""
+        if self.finished and self.session is not None and guide_due(self.session):
+            self.message = ""
+            self.show_screen("conquest_start")
+            return
         App.get_running_app().show(MAIN_SCREEN)
 
 

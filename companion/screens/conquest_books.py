@@ -22,6 +22,7 @@ from kivy.uix.popup import Popup
 
 from companion.screens.base import GameScreen
 from companion.screens.conquest_names import card_title, place_name, unit_name, units_text
+from companion.screens.conquest_start import GUIDED, guide_due
 from companion.theme import fresh_group
 from companion.widgets import (Counter, caption, choice_grid, column, dialog, grow_with_text,
                                scrolled, text_field)
@@ -46,6 +47,7 @@ class ConquestBooksScreen(GameScreen):
     player_text = StringProperty("")
     left_text = StringProperty("")
     shown_player = StringProperty("")       # whose ledger is shown
+    ledger_title = StringProperty("")       # the shown player's name, over his figures
     talents_text = StringProperty("")
     vp_text = StringProperty("")
     chaos_text = StringProperty("")
@@ -53,19 +55,30 @@ class ConquestBooksScreen(GameScreen):
     form = None                             # the form's parts (fields, collect), for tests
 
     def open(self, session) -> None:
-        """Show a game (new or resumed); a battle or vote in progress goes to its screen."""
+        """Show a game (new or resumed); a battle or vote in progress goes to its screen, and
+        a game just set up or resumed in its first season's table steps to the guide."""
         App.get_running_app().session = session
+        arriving = session is not self.session
         super().open(session)
-        self.follow()
+        # shown once the app has put this screen up (open_game shows it after opening it)
+        self._to_guide = not self.follow() and arriving and guide_due(session)
+
+    _to_guide = False
+
+    def on_enter(self, *_):
+        if self._to_guide:
+            self._to_guide = False
+            self.go("conquest_start")
 
     def reset(self) -> None:
         self.shown_player = ""
+        self._turn_of = None
 
     def on_pre_enter(self, *_):
         app = App.get_running_app()
         if app.session is not None and app.session is not self.session:
             self.session = app.session
-            self.shown_player = ""
+            self.reset()
         self.refresh()
 
     def follow(self) -> bool:
@@ -118,14 +131,20 @@ class ConquestBooksScreen(GameScreen):
             head += " · " + phase_words[phase]
         self.header_text = head
         self.player_text = current or ""
-        if self.shown_player not in state["players"] or (current and self._follow_turn):
+        # the ledger follows whoever is to act whenever that changes (after an action here, or
+        # an auction or a battle on their own screens), so the figures are always those of the
+        # player named over them
+        if self.shown_player not in state["players"] or (
+                current and (self._follow_turn or current != self._turn_of)):
             self.shown_player = current or state["players"][0]
         self._follow_turn = False
+        self._turn_of = current
         self.build_switcher()
         self.build_ledger()
         self.build_actions()
 
     _follow_turn = True
+    _turn_of = None                         # who was to act when the screen last drew
 
     def build_switcher(self) -> None:
         """One button a player; the shown one is pressed, the one whose turn it is marked."""
@@ -191,6 +210,7 @@ class ConquestBooksScreen(GameScreen):
         state = self.session.state
         player = self.shown_player
         book = state["books"][player]
+        self.ledger_title = player
         self.talents_text = str(book["talents"])
         self.vp_text = str(book["vp"])
         self.chaos_text = str(book["chaos"])
@@ -240,6 +260,8 @@ class ConquestBooksScreen(GameScreen):
                 [a for a in legal if a.get("type") == "take-card"]
             for action in legal:
                 kind = action.get("type")
+                if kind in GUIDED:
+                    continue            # the first season's table steps: the guide below
                 if kind in ("battle", "naval"):
                     if not battle_shown:
                         add(tr._("Battle"), lambda: self.go("conquest_battle"), action)
@@ -252,8 +274,11 @@ class ConquestBooksScreen(GameScreen):
                 add(tr._("Senate vote"), lambda: self.go("conquest_senate"))
         if phase != "over":
             box.add_widget(Factory.Section(text=tr._("The table's entries")))
-            if any(state["army"][p].get("unplaced") for p in state["players"]):
-                add(tr._("Place starting units…"), lambda: self.choose({"type": "place"}))
+            steps = [a["type"] for a in self.session.legal_actions() if a.get("type") in GUIDED]
+            if "starting-influence" in steps:
+                add(tr._("Starting influence…"), lambda: self.go("conquest_start"))
+            elif "place" in steps:
+                add(tr._("Place starting units…"), lambda: self.go("conquest_start"))
             add(tr._("Lay out province tokens…"), lambda: self.choose({"type": "place-tokens"}))
             add(tr._("Deal cards on offer…"), lambda: self.choose({"type": "offer-cards"}))
             add(tr._("Move units (not an action)…"),
@@ -281,7 +306,7 @@ class ConquestBooksScreen(GameScreen):
         forms = {"recruit": self.form_recruit, "buy-influence": self.form_buy,
                  "special-tax": self.form_tax, "move": self.form_move,
                  "relocate": self.form_move,
-                 "place": self.form_place, "place-tokens": self.form_tokens,
+                 "place-tokens": self.form_tokens,
                  "offer-cards": self.form_cards, "adjust": self.form_adjust}
         if kind in forms:
             forms[kind](action)
@@ -500,49 +525,6 @@ class ConquestBooksScreen(GameScreen):
                                   chosen["player"], pick_player)] + fields
         title = tr._("Move units (not an action)") if relocate else tr._("Move land units")
         self.open_form(title, fields, collect)
-
-    def form_place(self, action: dict) -> None:
-        app = App.get_running_app()
-        tr, state = app.tr, self.session.state
-        waiting = [p for p in (state.get("order") or state["players"])
-                   if state["army"][p].get("unplaced")]
-        chosen = {"player": self.shown_player if self.shown_player in waiting else
-                  (waiting[0] if waiting else None), "where": None}
-        box = column()
-        counters: dict = {}
-        where_box = column()
-        sea = text_field(tr._("Or a sea (its name), for the galley"))
-
-        def pick_player(player):
-            chosen["player"], chosen["where"] = player, None
-            box.clear_widgets()
-            where_box.clear_widgets()
-            counters.clear()
-            if player is None:
-                return
-            counters.update(self._unit_counters(state["army"][player]["unplaced"], tr))
-            for counter in counters.values():
-                box.add_widget(counter)
-            held = [p for p, n in state["books"][player]["influence"].items() if n]
-            where_box.add_widget(choice_grid([(p, place_name(p, tr)) for p in held],
-                                             "conquest-place-where", None,
-                                             lambda v: chosen.update(where=v)))
-
-        grid = choice_grid([(p, p) for p in waiting], "conquest-place", chosen["player"],
-                           pick_player)
-        pick_player(chosen["player"])
-
-        def collect():
-            units = {u: c.value for u, c in counters.items() if c.value}
-            where = sea.text.strip() or chosen["where"]
-            if not chosen["player"] or not units or not where:
-                return None
-            return {"type": "place", "player": chosen["player"], "where": where,
-                    "units": units}
-
-        self.open_form(tr._("Place starting units"),
-                       [caption(tr._("Player")), grid, caption(tr._("Where")), where_box, sea,
-                        caption(tr._("Units"))] + [box], collect)
 
     def form_tokens(self, action: dict) -> None:
         app = App.get_running_app()

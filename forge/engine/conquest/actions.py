@@ -23,6 +23,7 @@ HANDLERS = {
     # the table's entries
     "set-board-values": books.set_board_values, "place-tokens": books.place_tokens,
     "offer-cards": books.offer_cards, "place": books.place_units,
+    "starting-influence": books.starting_influence,
     "relocate": books.relocate, "adjust": books.adjust,
     "end-season": season.end_season,
 }

@@ -11,7 +11,8 @@ from __future__ import annotations
 from forge.engine.conquest.data import card_effects, senator_value, training_kind, vote_effect
 from forge.engine.conquest.state import (Ctx, add_units, allied, check_key_province,
                                          check_place, check_player, check_units, gain,
-                                         has_leader, land_military, pay, units_at)
+                                         has_leader, influence_total, land_military, pay,
+                                         units_at, units_in_play)
 from forge.engine.conquest.turns import advance, check_turn, spend_action
 from forge.engine.core import N_, ParseError
 from forge.engine.conquest.refusal import IllegalAction
@@ -280,6 +281,32 @@ def offer_cards(ctx: Ctx, action: dict) -> None:
     ctx.emit("cards-offered", cards=cards)
 
 
+def starting_influence(ctx: Ctx, action: dict) -> None:
+    """The influence tokens a player lays from the province tokens he drew at the start (the
+    set-up's `influence` option, entered later): first season, before any of his units is on
+    the board, never in Italia, as many tokens as the rules deal."""
+    state, t = ctx.state, ctx.t
+    player = check_player(state, action.get("player"))
+    provinces = action.get("provinces")
+    if not isinstance(provinces, dict) or not provinces:
+        raise ParseError(N_("provinces: a mapping of key province to influence tokens"))
+    if state["season"] != 1 or influence_total(state, player) or units_in_play(state, player):
+        raise IllegalAction(N_("{player}'s starting influence is already on the board"),
+                            player=player)
+    for province, count in provinces.items():
+        check_key_province(t, province)
+        _count(count, "count", 1)
+        if province == "italia":
+            raise IllegalAction(N_("nobody starts with influence in Italia: that token goes "
+                                   "back and another is drawn"))
+    wanted = t.start["influence"]
+    if sum(provinces.values()) != wanted:
+        raise IllegalAction(N_("{player} starts with {count} influence tokens, one for each "
+                               "province token drawn"), player=player, count=wanted)
+    ctx.book(player)["influence"] = dict(provinces)
+    ctx.emit("starting-influence", player=player, provinces=dict(provinces))
+
+
 def place_units(ctx: Ctx, action: dict) -> None:
     """Starting units onto the board (first season): land units where the player has influence."""
     state, t = ctx.state, ctx.t
@@ -359,4 +386,4 @@ def diplomacy_held(state: dict, player: str) -> bool:
 
 __all__ = ["take_card", "recruit", "buy_influence", "special_tax", "move", "pass_action",
            "use_card", "set_board_values", "place_tokens", "offer_cards", "place_units",
-           "relocate", "adjust", "training", "diplomacy_held", "units_at"]
+           "starting_influence", "relocate", "adjust", "training", "diplomacy_held", "units_at"]

@@ -87,6 +87,8 @@ LABELS = (
     Label("place", {"units": True}, N_("{player} places {units} in {where}"),
           {"units": ("units", "units"), "where": ("where", "place")}),
     Label("place", {}, N_("Place starting units…")),
+    Label("starting-influence", {"provinces": True}, N_("Starting influence of {player}")),
+    Label("starting-influence", {}, N_("Starting influence…")),
     Label("place-tokens", {"tokens": True}, N_("Province tokens laid out")),
     Label("place-tokens", {}, N_("Lay out province tokens…")),
     Label("offer-cards", {"cards": True}, N_("Cards dealt")),

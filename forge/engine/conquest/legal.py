@@ -8,7 +8,8 @@ from __future__ import annotations
 from forge.engine.conquest.auction import unplaced
 from forge.engine.conquest.battle import SIDES
 from forge.engine.conquest.data import tables, vote_effect
-from forge.engine.conquest.state import current_player
+from forge.engine.conquest.state import (current_player, influence_total, left_of,
+                                         units_in_play)
 
 
 def legal_actions(state: dict) -> list[dict]:
@@ -20,10 +21,47 @@ def legal_actions(state: dict) -> list[dict]:
     if state.get("senate"):
         return _senate(state)
     if phase == "auction":
-        return _auction(state)
+        return _start(state) + _auction(state)
     if phase == "season-end":
         return [{"type": "end-season"}]
-    return _round(state)
+    return _start(state) + _round(state)
+
+
+def sea_by(province: str) -> str:
+    """The place id of the sea next to a key province (the engine has no map, ruling R4: a
+    galley placed or recruited there is kept by the province it lies beside)."""
+    return f"sea-by-{province}"
+
+
+def _start(state: dict) -> list[dict]:
+    """The first season's table steps still due: each player's starting influence (from the
+    first player on, before the first auction), then, after the auctions, his starting units in
+    turn order, on his influence (land units) or in a sea beside it (the galley)."""
+    if state["season"] != 1:
+        return []
+    t = tables()
+    acts = []
+    seats = list(state["players"])
+    auction = state.get("auction")
+    if auction:                 # the first player opened auction 1; each next one his left
+        first = left_of(state, auction["opener"], -(auction["number"] - 1))
+        seats = seats[seats.index(first):] + seats[:seats.index(first)]
+    for player in seats:
+        if not influence_total(state, player) and not units_in_play(state, player):
+            acts.append({"type": "starting-influence", "player": player, "open": ["provinces"],
+                         "choices": [p for p in t.key_provinces if p != "italia"],
+                         "count": t.start["influence"]})
+    if state["phase"] != "actions":
+        return acts
+    for player in state["order"]:
+        unplaced = state["army"][player].get("unplaced")
+        if not unplaced:
+            continue
+        held = [p for p in t.key_provinces if state["books"][player]["influence"].get(p)]
+        acts.append({"type": "place", "player": player, "open": ["where", "units"],
+                     "choices": held, "seas": [sea_by(p) for p in held],
+                     "unplaced": dict(unplaced)})
+    return acts
 
 
 def _auction(state: dict) -> list[dict]:
@@ -87,4 +125,4 @@ def _senate(state: dict) -> list[dict]:
             {"type": "vote-pass", "player": player}]
 
 
-__all__ = ["legal_actions", "SIDES"]
+__all__ = ["legal_actions", "sea_by", "SIDES"]

@@ -14,7 +14,8 @@ AMOUNT = Int(-LARGE, LARGE)         # a correction: added or taken away
 UNITS = MapOf(COUNT, key=NAME, longest=32)
 BY_PLACE = MapOf(COUNT, key=NAME)
 # what legal_actions adds to a listed action, accepted so it can be applied as it is
-INFORMATION = ("open", "min", "tokens", "choices", "sides", "count", "hand")
+INFORMATION = ("open", "min", "tokens", "choices", "sides", "count", "hand", "seas",
+               "unplaced")
 
 
 def _action(**fields) -> Record:
@@ -55,6 +56,7 @@ ACTIONS = {
     "place-tokens": _action(tokens=MapOf(COUNT, key=NAME)),
     "offer-cards": _action(cards=ListOf(NAME, 200)),
     "place": _action(player=NAME, where=NAME, units=UNITS),
+    "starting-influence": _action(player=NAME, provinces=MapOf(COUNT, key=NAME, longest=16)),
     "relocate": _action(player=NAME, to=NAME, units=UNITS, **{"from": NAME}),
     "adjust": _action(player=NAME, talents=AMOUNT, chaos=AMOUNT, vp=AMOUNT,
                       influence=Maybe(MapOf(AMOUNT, key=NAME)),

@@ -11,6 +11,9 @@ from forge.engine.conquest.data import CONTENT_DIR, GAME, card_data, tables
 from forge.engine.core import N_
 
 
+SEA_BY = "sea-by-"           # a sea named by the key province it lies beside (legal.sea_by)
+
+
 class Names(words.Names):
     """Province, unit and card names and gain reasons for one language."""
 
@@ -21,6 +24,11 @@ class Names(words.Names):
 
     def place(self, place) -> str:
         english = self.t.province_name.get(place)
+        if english is None and isinstance(place, str) and place.startswith(SEA_BY):
+            beside = place[len(SEA_BY):]
+            if beside in self.t.province_name:
+                return self.tr._(N_("the sea by {province}")).format(
+                    province=self.place(beside))
         if english is None:
             return str(place)
         return self.game_text(english, f"tables/key_provinces/{place}/name")
@@ -156,6 +164,10 @@ WRITERS: dict[str, words.Writer] = {
         cards=n.cards(e["cards"])),
     "placed": lambda e, tr, n: tr._("{player} places {units} in {where}").format(
         player=e["player"], units=n.units(e["units"]), where=n.place(e["where"])),
+    "starting-influence": lambda e, tr, n: tr._("{player} starts with influence in "
+                                                "{provinces}").format(
+        player=e["player"], provinces=", ".join(f"{n.place(p)} {c}"
+                                                for p, c in e["provinces"].items())),
     "influence": lambda e, tr, n: tr._("{player}'s influence in {province} changes by "
                                        "{amount}").format(
         player=e["player"], province=n.place(e["province"]), amount=e["amount"]),

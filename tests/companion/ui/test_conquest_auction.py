@@ -47,9 +47,10 @@ def press(widget, pump) -> None:
     from kivy.uix.scrollview import ScrollView
 
     parent = widget.parent
-    while parent is not None and not isinstance(parent, ScrollView):
+    while parent is not None and parent is not parent.parent \
+            and not isinstance(parent, ScrollView):     # the window is its own parent
         parent = parent.parent
-    if parent is not None:
+    if isinstance(parent, ScrollView):
         parent.scroll_to(widget, padding=0, animate=False)
         pump()
     tap(widget, pump)

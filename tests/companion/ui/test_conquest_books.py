@@ -44,8 +44,28 @@ def start_from_setup(app, pump, window=None, shots=None):
         screenshot(window, shots, "conquest-setup", pump)
         assert_buttons_fit(setup, window, "conquest_setup")
     tap(setup.ids.start, pump)
-    assert app.manager.current == "conquest_books", setup.ids.message.text
+    # a new game opens on the first season's guide; its Books button leads to the books
+    assert app.manager.current == "conquest_start", setup.ids.message.text
+    tap(app.screen("conquest_start").ids.back, pump)
+    assert app.manager.current == "conquest_books"
     return app.screen("conquest_books")
+
+
+def settle(session):
+    """The first season's table steps done through the engine: each player's starting influence
+    and, after the auction, all his units on it (the galley beside it)."""
+    for action in session.legal_actions():
+        if action["type"] == "starting-influence":
+            session.act({"type": "starting-influence", "player": action["player"],
+                         "provinces": dict.fromkeys(action["choices"][:4], 1)})
+    to_actions(session)
+    for action in session.legal_actions():
+        if action["type"] == "place":
+            land = {u: n for u, n in action["unplaced"].items() if u != "galley"}
+            session.act({"type": "place", "player": action["player"],
+                         "where": action["choices"][0], "units": land})
+            session.act({"type": "place", "player": action["player"],
+                         "where": action["seas"][0], "units": {"galley": 1}})
 
 
 def to_actions(session):
@@ -210,7 +230,7 @@ def test_conquest_screens_fit(app, pump, window, shots, size, lang):
 def test_resume_opens_the_books_with_the_session(app, pump, window, shots):
     books = start_from_setup(app, pump)
     session = books.session
-    to_actions(session)
+    settle(session)
     app.show("home")
     pump()
     home = app.screen("home")
@@ -222,3 +242,46 @@ def test_resume_opens_the_books_with_the_session(app, pump, window, shots):
     assert app.manager.current == "conquest_books"
     assert app.session is not None and app.session.game.id == session.game.id
     assert app.screen("conquest_books").player_text == session.state["order"][0]
+
+
+def test_after_the_auction_each_name_is_over_its_own_figures(app, pump, window, shots):
+    """Issue 15, defect 5: after an auction the books showed the player to act over another
+    player's figures. Played by taps: the auction changes who acts first; the books then show
+    that player's figures under his name, and each switcher row its own player's."""
+    from test_conquest_auction import token
+
+    books = start_from_setup(app, pump)
+    session = books.session
+    assert books.ledger_title == books.player_text == "Livia"
+    press_auction = next(b for b in books.action_buttons if b.text == "Alliance auction")
+    tap(press_auction, pump)
+    auction = app.screen("conquest_auction")
+    for _ in range(2):
+        tap(auction.ids.plus5, pump)                 # Livia bids 10 for Tullia and Gaius
+    tap(token(auction, "box_a_row", "Tullia"), pump)
+    tap(token(auction, "box_b_row", "Gaius"), pump)
+    tap(auction.ids.bid_button, pump)
+    while session.state["auction"]["number"] == 1:
+        tap(auction.ids.pass_button, pump)
+    tap(auction.ids.bid_button, pump)                # Marcus opens auction 2: 0 for two
+    while not auction.finished:
+        tap(auction.ids.pass_button, pump)
+    state = session.state
+    assert state["order"][0] == "Tullia" and state["books"]["Livia"]["talents"] == 70
+    tap(auction.ids.back, pump)                      # on to the guide (starting units) ...
+    tap(app.screen("conquest_start").ids.back, pump)  # ... and to the books
+    assert app.manager.current == "conquest_books"
+    assert books.player_text == "Tullia"
+    assert books.ledger_title == "Tullia" and books.ids.ledger_name.text == "Tullia"
+    assert books.talents_text == "80"
+    screenshot(window, shots, "conquest-books-after-auction", pump)
+    for row in list(books.ids.switcher.children):
+        player = row.player
+        tap(row, pump)
+        book = state["books"][player]
+        assert books.ids.ledger_name.text == player
+        assert (books.talents_text, books.vp_text, books.chaos_text) == \
+            (str(book["talents"]), str(book["vp"]), str(book["chaos"])), player
+        assert any(f"Alliance {'A' if player in state['alliances']['A'] else 'B'} · turn "
+                   f"{state['order'].index(player) + 1}" in w.text
+                   for w in books.ids.ledger.children), player
