@@ -12,6 +12,7 @@ kill and a resume come back to the same step.
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import StringProperty
@@ -105,15 +106,15 @@ class ConquestStartScreen(GameScreen):
                        "province of each token drawn; those tokens then leave the game.").format(
                       player=player),
                   tr._("Tap the provinces drawn (twice for a province drawn twice):"))
+        chosen = ", ".join(self._drawn_text(p) for p in dict.fromkeys(self.drawn)) or "-"
+        content.add_widget(Factory.Section(text=tr._("Drawn ({done} of {count}): {provinces}")
+                                           .format(done=len(self.drawn), count=count,
+                                                   provinces=chosen)))
         grid = choice_grid([(p, self._drawn_text(p)) for p in action["choices"]],
                            "conquest-start-influence", None, self.draw, cols=self._cols())
         for province, button in grid.buttons.items():
             button.state = "down" if province in self.drawn else "normal"
         content.add_widget(grid)
-        chosen = ", ".join(self._drawn_text(p) for p in dict.fromkeys(self.drawn)) or "-"
-        content.add_widget(Factory.Section(text=tr._("Drawn ({done} of {count}): {provinces}")
-                                           .format(done=len(self.drawn), count=count,
-                                                   provinces=chosen)))
         clear = big(tr._("Start again"), self.clear_drawn, role="clear")
         done = big(tr._("Done: {player}'s influence is on the board").format(player=player),
                    lambda: self.send_influence(action), role="done")
@@ -191,45 +192,72 @@ class ConquestStartScreen(GameScreen):
         t = _tables()
         land = {u: n for u, n in unplaced.items() if t.unit_where[u] == "land"}
         sea = {u: n for u, n in unplaced.items() if t.unit_where[u] == "sea"}
-        options = []
-        if land:
-            options += [(p, place_name(p, tr)) for p in action.get("choices") or []]
-        if sea:
-            options += [(s, place_name(s, tr)) for s in action.get("seas") or []]
-        if self.where not in dict(options):
+        provinces = [(p, place_name(p, tr)) for p in action.get("choices") or []] \
+            if land else []
+        seas = [(s, _capital(place_name(s, tr))) for s in action.get("seas") or []] \
+            if sea else []
+        if self.where not in dict(provinces + seas):
             self.where = ""
         content.add_widget(Factory.Section(text=tr._("Where")))
-        if not options:
+        if not provinces and not seas:
             self._say(content, tr._("{player} has no influence on the board, so his units have "
                                     "nowhere to go: enter his starting influence first "
                                     "(Correction… in the books if it was missed).").format(
                 player=player))
-        grid = choice_grid(options, "conquest-start-where", self.where, self.choose_where,
+        # one group of choices: the provinces (land units), then the seas (the galley), each
+        # sea on a line of its own on a phone so its whole name shows
+        grid = choice_grid(provinces, "conquest-start-where", self.where, self.choose_where,
                            cols=self._cols())
+        sea_grid = choice_grid(seas, "conquest-start-where", self.where, self.choose_where,
+                               cols=self._cols() - 1)
+        group = next(iter(grid.buttons.values())).group if grid.buttons else None
+        for button in sea_grid.buttons.values():
+            button.group = group
         content.add_widget(grid)
-        self.parts = {"where": grid, "player": player}
+        if seas:
+            content.add_widget(Factory.Body(text=tr._("For the galley:"),
+                                            font_size="16sp"))
+            content.add_widget(sea_grid)
+        self.parts = {"where": _Both(grid.buttons, sea_grid.buttons), "player": player}
         if not self.where:
-            if options:
+            if provinces or seas:
                 self._say(content, tr._("Tap where the next figures go."))
             return
-        here = sea if self.where in (action.get("seas") or []) else land
-        content.add_widget(Factory.Section(text=tr._("Units placed in {where}").format(
-            where=place_name(self.where, tr))))
+        at_sea = self.where in (action.get("seas") or [])
+        here = sea if at_sea else land
+        heading = Factory.Section(text=tr._("Units placed in {where}").format(
+            where=place_name(self.where, tr)))
+        content.add_widget(heading)
         old = {u: c.value for u, c in (self.counters or {}).items()}
         self.counters = {}
         for unit, count in here.items():
-            counter = Counter(unit_name(unit, tr), 0, count, 1, min(old.get(unit, 0), count))
+            value = count if at_sea else min(old.get(unit, 0), count)
+            counter = Counter(unit_name(unit, tr), 0, count, 1, value)
             self.counters[unit] = counter
             content.add_widget(counter)
+        if self.scroll_to_units:        # the where just chosen: its counters into view
+            self.scroll_to_units = False
+            last = list(self.counters.values())[-1] if self.counters else heading
+            Clock.schedule_once(lambda _dt: self._show_units(heading, last), 0)
         every = big(tr._("All of them here"), self.all_here, role="all")
         place = big(tr._("Place them"), lambda: self.send_place(player), role="place")
         actions.add_widget(row(every, place, spacing=8))
         self.parts.update(counters=self.counters, all=every, place=place)
 
+    scroll_to_units = False
+
     def choose_where(self, where: str) -> None:
         self.where = where
         self.message = ""
+        self.scroll_to_units = True
         self.refresh()
+
+    def _show_units(self, heading, last) -> None:
+        scroll = self.ids.scroll
+        if heading.parent is None:
+            return
+        scroll.scroll_to(last, padding=0, animate=False)
+        scroll.scroll_to(heading, padding=0, animate=False)
 
     def all_here(self) -> None:
         for counter in (self.counters or {}).values():
@@ -280,6 +308,24 @@ class ConquestStartScreen(GameScreen):
     def to_books(self) -> None:
         self.message = ""
         App.get_running_app().show(MAIN_SCREEN)
+
+
+class _Both(dict):
+    """The where choices, provinces and seas, by place id (for tests)."""
+
+    def __init__(self, *parts):
+        super().__init__()
+        for part in parts:
+            self.update(part)
+
+    @property
+    def buttons(self):
+        return self
+
+
+def _capital(text: str) -> str:
+    """A name that starts a button ('the sea by Egypt' → 'The sea by Egypt')."""
+    return text[:1].upper() + text[1:]
 
 
 def _tables():
