@@ -6,7 +6,10 @@ be entered, and the log's words to show what the barbarian phase did on the boar
 """
 from __future__ import annotations
 
+import re
+
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -17,9 +20,33 @@ from companion.screens.tetrarchia_boardview import BoardView  # noqa: F401  (the
 from companion.screens.base import GameScreen
 from companion.theme import rgba
 from companion.widgets import dialog, grow_with_text, scrolled
+from forge.engine.errors import N_
 from forge.engine.tetrarchia.labels import action_label
 
 HINTS = ("cost", "discs", "gain")       # what a legal action tells the player, not the engine
+LANDSCAPE = 1.15            # wider than tall by this much: the map beside the column
+COLUMN_DP = 400             # the column's width beside the map in landscape
+SHOWN_ROWS = 1.6            # action buttons the list always has room for (when it has them)
+
+# the order of the action list: End turn first, then what the emperor does where he stands,
+# then his moves (cheapest first), then the fleets
+KIND_ORDER = {"end_turn": 0, "block": 1, "boost": 1, "enter": 2, "protect": 3, "subdue": 3,
+              "attack": 4, "imperium": 5, "transfer": 6, "move": 7, "sail": 8}
+
+# the dice the engine names (NeedRoll.die), for players
+DIE_NAMES = {"VI": N_("the die with Roman numerals (I-VI)"),
+             "6": N_("the die with numbers (1-6)")}
+# the engine's reasons for a roll (NeedRoll.reason, English) in the words the log uses
+ROLL_REASONS = (
+    (r"State of the Empire: (region|province)", "state"),
+    (r"aftermath of the uprising: (region|province)", "aftermath"),
+    (r"broken link (.+) - (.+)", "link"),
+    (r"combat: army in (\S+)", "army"),
+    (r"combat: (\S+)", "emperor"),
+    (r"set-up: Revolt in (.+)", "setup_revolt"),
+    (r"set-up: extra Revolt, (region|province)", "setup_extra"),
+    (r"set-up: army, (region|province)", "setup_army"),
+)
 
 
 def names_for(session):
@@ -104,6 +131,117 @@ def province_actions(state: dict, actions: list[dict], province: str) -> list[di
     return out
 
 
+def roll_reason(reason: str, tr, names) -> str:
+    """The engine's reason for a roll (English, NeedRoll.reason) in the players' language, in
+    the words the log uses for that roll; an unknown reason as it is."""
+    _ = tr._
+    which = {"region": _("which region"), "province": _("which province")}
+    for pattern, kind in ROLL_REASONS:
+        found = re.fullmatch(pattern, reason)
+        if not found:
+            continue
+        part = found.group(1)
+        if kind == "state":
+            return _("State of the Empire") + ", " + which[part]
+        if kind == "aftermath":
+            return _("Aftermath") + ", " + which[part]
+        if kind == "link":
+            return _("Broken link {a} – {b}").format(a=part, b=found.group(2))
+        if kind == "army":
+            return _("Battle, the army in {province}").format(province=names.province(part))
+        if kind == "emperor":
+            return _("Battle, {emperor}").format(emperor=names.emperor(part))
+        if kind == "setup_revolt":
+            return _("Set-up, Revolt in {region}").format(region=names.region(part))
+        if kind == "setup_extra":
+            return _("Set-up, extra Revolt disc") + ", " + which[part]
+        return _("Set-up, barbarian army") + ", " + which[part]
+    return reason
+
+
+def die_name(die: str, tr) -> str:
+    """'the die with Roman numerals (I-VI)': a die the engine names, for players."""
+    return tr._(DIE_NAMES[die]) if die in DIE_NAMES else die
+
+
+def dice_text(dice) -> str:
+    """'VI = III, 6 = 4': each die rolled and the face it shows."""
+    from forge.engine.tetrarchia.data import roman_numeral
+
+    return ", ".join(f"{die} = {roman_numeral(value) if die == 'VI' else value}"
+                     for die, value in dice)
+
+
+def shown_actions(actions: list[dict]) -> list[dict]:
+    """The legal actions as the list shows them: one move to a place when the moves there by
+    link and by fleet cost the same and do the same (the one by link kept); End turn first,
+    then what the emperor does where he stands, then moves (cheapest first, by name), then
+    the fleets."""
+    kept: dict = {}
+    out: list[dict] = []
+    for action in actions:
+        if action.get("type") == "move":
+            key = tuple(action.get(k) for k in ("to", "emperor", "cost", "discs", "gain"))
+            if key in kept:
+                index = kept[key]
+                if out[index].get("by") == "fleet" and action.get("by") != "fleet":
+                    out[index] = action
+                continue
+            kept[key] = len(out)
+        out.append(action)
+    rank = {id(a): n for n, a in enumerate(out)}
+    return sorted(out, key=lambda a: (KIND_ORDER.get(a.get("type"), 9),
+                                      a.get("cost", 0) if a.get("type") == "move" else 0,
+                                      str(a.get("to", "")) if a.get("type") == "move" else "",
+                                      rank[id(a)]))
+
+
+def action_provinces(state: dict, actions: list[dict]) -> list[str]:
+    """The provinces the legal actions concern: where to enter, move or attack, and where the
+    emperor stands when he can act there."""
+    turn = state.get("turn")
+    here = ((state.get("emperors") or {}).get(turn) or {}).get("at")
+    out: dict = {}
+    for action in actions:
+        kind = action.get("type")
+        if kind == "enter":
+            out[action.get("province", "ROMA")] = True
+        elif kind == "move":
+            out[action.get("to")] = True
+        elif kind == "attack":
+            out[action.get("target")] = True
+        elif kind in ("protect", "subdue") and here:
+            out[here] = True
+    return [p for p in out if p]
+
+
+def step_provinces(step: dict) -> list[str]:
+    """The provinces a barbarian step changes or names (what to look at on the real board)."""
+    from forge.engine.tetrarchia.data import tables
+
+    t = tables()
+    known = set(t.name)
+    out: dict = {}
+    for event in step["events"]:
+        for key, value in event.items():
+            if key in ("kind", "rule", "purpose", "reason", "die", "value"):
+                continue
+            for item in value if isinstance(value, (list, tuple)) else [value]:
+                if isinstance(item, str) and item in known:
+                    out[item] = True
+    return list(out)
+
+
+def entry_with_words(session, index: int) -> dict:
+    """One log entry with its events in words (session.log() words every entry of the game)."""
+    entry = session.game.session.entries[index]
+    describe = session.describe
+    words = [describe(e, session.translator) if describe else e.get("kind", "")
+             for e in entry["events"]]
+    return {"index": index, "action": entry["action"], "rolls": entry["rolls"],
+            "events": entry["events"], "words": words}
+
+
 ADVANCE_ENDS = ("move", "block", "combat")      # what ends one army's step in the advance
 
 
@@ -175,7 +313,10 @@ class TetrarchiaBoardScreen(GameScreen):
     popup = None            # the open details or attack confirmation, for tests
     steps = ListProperty([])    # the barbarian phase's steps still being walked through
     step_index = NumericProperty(0)
+    step_entry = NumericProperty(-1)    # the end_turn log entry the steps come from
     step_button = None      # "Done: next" / "Done" while walking through the steps
+    landscape = None        # the arrangement laid out (None: not yet)
+    zoom_at = ListProperty([0, 0])      # the zoom buttons: the drawn board's top-right corner
 
     def on_kv_post(self, base):
         super().on_kv_post(base)
@@ -183,17 +324,125 @@ class TetrarchiaBoardScreen(GameScreen):
 
         self.ids.board.load(game_folder("tetrarchia", App.get_running_app().content_dir).parent)
         self.ids.board.bind(on_province=lambda _w, province: self.show_province(province))
+        self._fit = Clock.create_trigger(self.fit_panel, -1)
+        self.ids.map_area.bind(pos=self.place_zoom, size=self.place_zoom)
+        self.bind(size=self.arrange, steps=self._fit)
+        for widget, names in ((self.ids.panel, ("size",)), (self.ids.message, ("texture_size",)),
+                              (self.ids.actions, ("minimum_height",)),
+                              (self.ids.dice_row, ("height",)),
+                              (self.ids.map_area, ("height",))):
+            for name in names:
+                widget.bind(**{name: self._fit})
+        self.arrange()
+
+    # --- layout -------------------------------------------------------------------------------
+
+    def arrange(self, *_):
+        """Portrait: the map under the header; landscape: the map beside the column."""
+        frame, panel, area = self.ids.frame, self.ids.panel, self.ids.map_area
+        landscape = self.width > self.height * LANDSCAPE
+        if landscape != self.landscape:
+            self.landscape = landscape
+            area.parent.remove_widget(area)
+            if landscape:
+                frame.add_widget(area, index=len(frame.children))      # on the left
+            else:
+                panel.add_widget(area, index=len(panel.children) - 1)  # under the header
+        pad = frame.padding[0] * 2
+        if landscape:
+            height = self.height - pad
+            width = min(self.width - pad - frame.spacing - dp(COLUMN_DP), height * 390 / 255)
+            area.size_hint = (None, 1)
+            area.width = max(width, dp(100))
+        else:
+            width = self.width - pad
+            area.size_hint = (1, None)
+            area.height = min(width * 255 / 390, (self.height - pad) * 0.5)
+        self._fit()
+
+    def place_zoom(self, *_):
+        """The zoom buttons in the top-right corner of the board as drawn (not of its box)."""
+        area, buttons = self.ids.map_area, self.ids.zoom_buttons
+        geometry = self.ids.board.geometry
+        width, height = geometry["board"]["size"] if geometry else (390, 255)
+        k = min(area.width / width, area.height / height)
+        self.zoom_at = [min(area.right, area.center_x + width * k / 2) - buttons.width,
+                        min(area.top, area.center_y + height * k / 2) - buttons.height]
+
+    def fit_panel(self, *_):
+        """Share the column's height: the message grows with its text up to what leaves the
+        action list room for a few buttons; while walking through the barbarian phase the
+        step's text takes all the room above its button."""
+        ids = self.ids
+        panel = ids.panel
+        self.place_zoom()
+        fixed = [w for w in panel.children if w not in (ids.info, ids.action_scroll)]
+        used = sum(w.height for w in fixed) + panel.spacing * (len(panel.children) - 1)
+        room = max(panel.height - used, 0)
+        listed = ids.actions.minimum_height
+        if self.steps:
+            ids.action_scroll.size_hint_y = None
+            ids.action_scroll.height = listed
+            ids.info.height = max(room - listed, 0) if self.message else 0
+            return
+        ids.action_scroll.size_hint_y = 1
+        keep = min(listed, dp(App.get_running_app().theme.button_dp) * SHOWN_ROWS + dp(12))
+        text = ids.message.height if self.message else 0
+        ids.info.height = max(min(text, room - keep), 0)
 
     def reset(self) -> None:
         self.need = None
         self.steps = []
+        self.step_entry = -1
+        if self.ids.board.zoom != 1:
+            self.ids.board.show_whole()
+        self.restore_steps()
+
+    def on_pre_enter(self, *args):
+        super().on_pre_enter(*args)
+        if self.session is not None and not self.steps:
+            self.restore_steps()
+            if self.steps:
+                self.refresh()
 
     def on_language(self) -> None:
         if self.session is not None:
             self.session.set_language(App.get_running_app().tr.lang)
             if self.steps:          # the steps' words in the new language, same step shown
-                self.steps = barbarian_steps(self.session.log()[self.session.position])
+                self.steps = barbarian_steps(entry_with_words(self.session, self.step_entry))
             self.refresh()
+
+    # --- the walk-through is saved with the game ----------------------------------------------
+
+    def save_steps(self) -> None:
+        """Which end_turn entry and step are shown, in the game's meta (or that none is)."""
+        if self.session is None:
+            return
+        value = {"entry": self.step_entry, "step": self.step_index} if self.steps else None
+        game = self.session.game
+        if game.meta.get("walkthrough") == value:
+            return
+        try:
+            game.save_meta(sync_dir=False, walkthrough=value)
+        except OSError:             # the walk-through is only where the players are reading
+            game.meta["walkthrough"] = value
+
+    def restore_steps(self) -> None:
+        """The walk-through left (Home, Back, a kill) at the entry the game stands on."""
+        if self.session is None:
+            return
+        saved = self.session.game.meta.get("walkthrough")
+        if not isinstance(saved, dict):
+            return
+        index, step = saved.get("entry"), saved.get("step")
+        session = self.session
+        if not isinstance(index, int) or not isinstance(step, int) or \
+                index != session.position or index < 1 or \
+                session.game.session.entries[index]["action"].get("type") != "end_turn":
+            return
+        steps = barbarian_steps(entry_with_words(session, index))
+        if 0 <= step < len(steps):
+            self.steps, self.step_index, self.step_entry = steps, step, index
 
     # --- showing ------------------------------------------------------------------------------
 
@@ -233,7 +482,10 @@ class TetrarchiaBoardScreen(GameScreen):
             box.clear_widgets()
             self.show_step()
             return
-        actions = self.session.legal_actions()
+        state = self.session.state
+        legal = self.session.legal_actions()
+        actions = shown_actions(legal)
+        self.ids.board.highlight = action_provinces(state, legal) if self.need is None else []
         buttons = list(reversed(box.children))          # in the order they are shown
         while len(buttons) < len(actions):
             buttons.append(self._action_button(box))
@@ -245,7 +497,21 @@ class TetrarchiaBoardScreen(GameScreen):
             else:
                 button.text = action_label(action, app.tr, names)
             button.action = action
-        box.parent.scroll_y = 1
+        self.to_top()
+
+    def to_top(self, *_):
+        """The message and the action list from their first line (now and once laid out)."""
+        self._top_again()
+        Clock.schedule_once(self._top_again, 0)
+
+    def _top_again(self, *_):
+        for scroll in (self.ids.action_scroll, self.ids.info):
+            effect = scroll.effect_y
+            if effect is not None:          # no glide or spring left from the list before
+                effect.velocity = 0
+                effect.cancel()
+            scroll.scroll_y = 1
+            scroll._update_effect_bounds()
 
     def _action_button(self, box):
         """A new action button, added at the end of the list."""
@@ -288,7 +554,9 @@ class TetrarchiaBoardScreen(GameScreen):
         else:
             scroll = ScrollView(do_scroll_x=False)
             scroll.add_widget(text)
-        self.popup = dialog(title, [scroll], buttons, title_size="20sp", size_hint=(0.94, 0.7))
+        wide = self.width > dp(700)
+        self.popup = dialog(title, [scroll], buttons, title_size="20sp",
+                            size_hint=(0.6 if wide else 0.94, 0.7 if listed else 0.45))
         self.popup.open()
         return self.popup
 
@@ -309,8 +577,8 @@ class TetrarchiaBoardScreen(GameScreen):
         listed = []
         if not self.steps and self.need is None:
             names = names_for(self.session)
-            for action in province_actions(self.session.state, self.session.legal_actions(),
-                                           province):
+            for action in shown_actions(province_actions(
+                    self.session.state, self.session.legal_actions(), province)):
                 button = grow_with_text(Factory.BigButton(text=action_label(action, app.tr,
                                                                            names)))
                 button.action = action
@@ -352,30 +620,36 @@ class TetrarchiaBoardScreen(GameScreen):
     def need_roll(self, action: dict, dice: list[int] | None, need) -> None:
         """Real dice: the face buttons of the die the engine waits for."""
         self.need = (action, list(dice or []), need.die)
-        self.message = self.tr._("Roll the {die} die ({reason}) and tap its result.").format(
-            die=need.die, reason=need.reason)
+        tr = self.tr
+        self.message = tr._("{reason}: roll {die} and tap its result.").format(
+            die=die_name(need.die, tr), reason=roll_reason(need.reason, tr,
+                                                           names_for(self.session)))
+        self.ids.board.highlight = []
         self.build_dice()
+        self.to_top()
 
     def refused(self, action: dict, error: Exception) -> None:
         self.need = None
         super().refused(action, error)
         self.build_dice()
+        self.to_top()
 
     def played(self, action: dict, entry: dict | None) -> None:
         """The log's words for the action; after an end of turn, the barbarian phase step by
         step; the end screen once the game is over."""
         self.need = None
-        last = self.session.log()[-1] if entry is not None else None
+        session = self.session
+        last = entry_with_words(session, session.position) if entry is not None else None
         words = last["words"] if last is not None else []
         steps = barbarian_steps(last) if last is not None and \
             action.get("type") == "end_turn" else []
         if steps:
-            self.steps, self.step_index = steps, 0
+            self.steps, self.step_index, self.step_entry = steps, 0, session.position
         else:
             self.steps = []
             self.message = "\n".join(words)
+        self.save_steps()
         self.refresh()
-        self.ids.info.scroll_y = 1
         if self.session.state.get("outcome"):
             self.show_end()
 
@@ -388,12 +662,12 @@ class TetrarchiaBoardScreen(GameScreen):
         lines = [tr._("Barbarian phase: mirror these changes on the board.") + " " +
                  tr._("Step {step} of {steps}").format(step=index + 1, steps=len(self.steps))]
         if step["dice"]:
-            lines.append(tr._("Dice rolled: {dice}").format(
-                dice=", ".join(f"{die} → {value}" for die, value in step["dice"])))
+            lines.append(tr._("Dice rolled: {dice}").format(dice=dice_text(step["dice"])))
         return "\n".join(lines + step["words"])
 
     def show_step(self) -> None:
-        """The current step in the message panel and its button in place of the actions."""
+        """The current step in the message panel and its button in place of the actions; the
+        step's provinces ringed on the map."""
         app = App.get_running_app()
         tr = app.tr
         if self.step_button is None:
@@ -405,8 +679,9 @@ class TetrarchiaBoardScreen(GameScreen):
             self.step_button.parent.remove_widget(self.step_button)
         self.ids.actions.add_widget(self.step_button)
         self.message = self.step_text(self.step_index)
-        self.ids.info.scroll_y = 1
-        self.ids.actions.parent.scroll_y = 1
+        self.ids.board.highlight = step_provinces(self.steps[self.step_index])
+        self.to_top()
+        self._fit()
 
     def next_step(self) -> None:
         """The players have made this step's changes: the next one, or back to the actions."""
@@ -414,9 +689,11 @@ class TetrarchiaBoardScreen(GameScreen):
             return
         if self.step_index < len(self.steps) - 1:
             self.step_index += 1
+            self.save_steps()
             self.show_step()
             return
         self.steps = []
+        self.save_steps()
         self.message = ""
         self.ids.actions.remove_widget(self.step_button)
         self.build_actions()

@@ -5,7 +5,16 @@ polygons, links lines (broken ones dashed in the palette's broken colour), provi
 by region, frontiers circles in the frontier colour; on top the discs of `state["discs"]`, the
 figures of `state["figures"]` (armies as squares, emperors as circles with their initial) and the
 fleets in their seas. Set `state` and it redraws; no rules here, only the picture of a state.
-A tap on a province or frontier dispatches `on_province(province_id)`.
+
+The view zooms (`zoom`, 1 = the whole board; `zoom_by`, a double tap, a pinch or the mouse wheel)
+and pans (a drag while zoomed); province names show once the circles are big enough to carry
+them. `highlight` (province ids) rings the provinces a screen points at: the barbarian step's,
+the legal actions', the set-up's. A tap on a province or frontier dispatches
+`on_province(province_id)`.
+
+Drawing is in layers, each rebuilt only when what it shows changed: the board (seas, links,
+circles, names) when the view moves or resizes; the pieces when the state changes; the rings
+when `highlight` changes.
 """
 from __future__ import annotations
 
@@ -13,16 +22,18 @@ from functools import lru_cache
 from pathlib import Path
 
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Mesh, Rectangle
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_ODD, Tesselator
-from kivy.graphics import Mesh
-from kivy.metrics import dp
-from kivy.properties import DictProperty, ObjectProperty
-from kivy.uix.widget import Widget
+from kivy.metrics import dp, sp
+from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty
+from kivy.uix.stencilview import StencilView
 
 from companion.theme import rgba
 
 CIRCLE_MM = 5.5        # province circle radius on the printed board's scale
+MAX_ZOOM = 6.0
+NAMES_FROM_PX = 11     # province names drawn once a circle's radius reaches this many dp
+TAP_SLOP_DP = 12       # a finger that moves less than this taps; more, it pans
 
 
 @lru_cache(maxsize=4)
@@ -37,16 +48,33 @@ def load_geometry(content_dir: str) -> dict:
             "emperors": {e["id"]: e for e in game.get("emperors") or []}}
 
 
-class BoardView(Widget):
+@lru_cache(maxsize=512)
+def text_texture(text: str, size: float, bold: bool = True):
+    """A label's texture, made once per text and size (drawing text is the slow part)."""
+    label = CoreLabel(text=text, font_size=size, bold=bold)
+    label.refresh()
+    return label.texture
+
+
+class BoardView(StencilView):
     """The board, scaled to the widget; `state` is a Tetrarchia state (dict) or None."""
 
     state = ObjectProperty(None, allownone=True)
     geometry = DictProperty({})
+    highlight = ListProperty([])       # province ids ringed on the map
+    zoom = NumericProperty(1.0)        # 1: the whole board in the widget
+    focus = ListProperty([195.0, 127.5])   # the board point (mm) at the widget's centre
 
     def __init__(self, **kwargs):
         self.register_event_type("on_province")
         super().__init__(**kwargs)
-        self.bind(pos=self.redraw, size=self.redraw, state=self.redraw, geometry=self.redraw)
+        self._base, self._rings, self._pieces = InstructionGroup(), InstructionGroup(), \
+            InstructionGroup()
+        for group in (self._base, self._rings, self._pieces):
+            self.canvas.add(group)
+        self._touches: dict = {}
+        self.bind(pos=self.redraw, size=self.redraw, geometry=self.redraw, zoom=self.redraw,
+                  focus=self.redraw, state=self.draw_state, highlight=self.draw_rings)
 
     def on_province(self, province: str) -> None:
         """A province (or frontier) was tapped."""
@@ -68,18 +96,81 @@ class BoardView(Widget):
         return best
 
     def on_touch_down(self, touch):
-        if self.collide_point(*touch.pos):
-            touch.ud[("board", id(self))] = self.province_at(*touch.pos)
+        if not self.collide_point(*touch.pos):
+            return super().on_touch_down(touch)
+        if getattr(touch, "button", "") in ("scrollup", "scrolldown"):
+            self.zoom_by(1.25 if touch.button == "scrolldown" else 0.8, touch.pos)
             return True
-        return super().on_touch_down(touch)
+        if super().on_touch_down(touch):            # the zoom buttons over the map
+            return True
+        if touch.is_double_tap:
+            self.zoom_by(2.0 if self.zoom < MAX_ZOOM else 1 / MAX_ZOOM, touch.pos)
+            return True
+        touch.grab(self)
+        self._touches[touch.uid] = [touch.pos, touch.pos, False]   # start, last, moved
+        touch.ud[("board", id(self))] = self.province_at(*touch.pos)
+        return True
+
+    def on_touch_move(self, touch):
+        if touch.grab_current is not self or touch.uid not in self._touches:
+            return super().on_touch_move(touch)
+        record = self._touches[touch.uid]
+        start, last, _moved = record
+        if abs(touch.x - start[0]) + abs(touch.y - start[1]) > dp(TAP_SLOP_DP):
+            record[2] = True
+        if len(self._touches) >= 2:                 # a pinch: the distance between two fingers
+            other = next(r for uid, r in self._touches.items() if uid != touch.uid)
+            before = _distance(last, other[1])
+            after = _distance(touch.pos, other[1])
+            if before > dp(10):
+                middle = ((touch.x + other[1][0]) / 2, (touch.y + other[1][1]) / 2)
+                self.zoom_by(after / before, middle)
+            record[2] = True
+        elif record[2] and self.zoom > 1.0:
+            k = self.scale()
+            self.set_focus(self.focus[0] - (touch.x - last[0]) / k,
+                           self.focus[1] - (touch.y - last[1]) / k)
+        record[1] = touch.pos
+        return True
 
     def on_touch_up(self, touch):
+        if touch.grab_current is self:
+            touch.ungrab(self)
+        record = self._touches.pop(touch.uid, None)
+        if record is None:
+            return super().on_touch_up(touch)
         province = touch.ud.get(("board", id(self)))
-        if province and self.collide_point(*touch.pos) and \
-                self.province_at(*touch.pos) == province:
+        if not record[2] and not self._touches and province and \
+                self.collide_point(*touch.pos) and self.province_at(*touch.pos) == province:
             self.dispatch("on_province", province)
-            return True
-        return super().on_touch_up(touch)
+        return True
+
+    def zoom_by(self, factor: float, at=None) -> None:
+        """Zoom by `factor` (within 1..MAX_ZOOM), keeping the board point under `at` in place."""
+        if not self.geometry:
+            return
+        at = at or self.center
+        new = min(max(self.zoom * factor, 1.0), MAX_ZOOM)
+        k = self.scale()
+        mx = self.focus[0] + (at[0] - self.center_x) / k
+        my = self.focus[1] + (at[1] - self.center_y) / k
+        self.zoom = new
+        k = self.scale()
+        self.set_focus(mx - (at[0] - self.center_x) / k, my - (at[1] - self.center_y) / k)
+
+    def set_focus(self, fx: float, fy: float) -> None:
+        """Centre the view on a board point, kept so that the board fills the view."""
+        width, height = self.geometry["board"]["size"]
+        k = self.scale()
+        half_w, half_h = self.width / (2 * k), self.height / (2 * k)
+        fx = width / 2 if half_w * 2 >= width else min(max(fx, half_w), width - half_w)
+        fy = height / 2 if half_h * 2 >= height else min(max(fy, half_h), height - half_h)
+        self.focus = [fx, fy]
+
+    def show_whole(self) -> None:
+        self.zoom = 1.0
+        if self.geometry:
+            self.set_focus(0, 0)
 
     def centre_of(self, province: str) -> tuple[float, float]:
         """Where a province is drawn, in the widget's parent's coordinates (for tests)."""
@@ -87,19 +178,23 @@ class BoardView(Widget):
 
     def load(self, content_dir) -> None:
         self.geometry = load_geometry(str(content_dir))
+        width, height = self.geometry["board"]["size"]
+        self.focus = [width / 2, height / 2]
 
     # --- coordinates --------------------------------------------------------------------------
 
-    def scale(self) -> float:
+    def fit(self) -> float:
         width, height = self.geometry["board"]["size"]
         return min(self.width / width, self.height / height)
 
+    def scale(self) -> float:
+        """Pixels per board millimetre at the present zoom."""
+        return self.fit() * self.zoom
+
     def to_px(self, at) -> tuple[float, float]:
-        width, height = self.geometry["board"]["size"]
         k = self.scale()
-        left = self.x + (self.width - width * k) / 2
-        bottom = self.y + (self.height - height * k) / 2
-        return left + at[0] * k, bottom + at[1] * k
+        return (self.center_x + (at[0] - self.focus[0]) * k,
+                self.center_y + (at[1] - self.focus[1]) * k)
 
     @staticmethod
     def radius(k: float) -> float:
@@ -107,90 +202,138 @@ class BoardView(Widget):
         return max(CIRCLE_MM * k, dp(6))
 
     def places(self) -> dict:
-        board = self.geometry["board"]
-        return {p["id"]: p for p in board["provinces"] + board["frontiers"]}
+        return _places(id(self.geometry["board"]), self.geometry["board"])
+
+    def names_shown(self) -> bool:
+        """Whether province names are drawn (the circles are big enough to carry them)."""
+        return bool(self.geometry) and self.radius(self.scale()) >= dp(NAMES_FROM_PX)
 
     # --- drawing ------------------------------------------------------------------------------
 
     def colour(self, name: str, fallback: str = "#808080", alpha: float = 1.0):
         return rgba(self.geometry["palette"].get(name, fallback), alpha)
 
-    def polygon(self, points) -> None:
+    def polygon(self, group, points) -> None:
         """A filled (possibly concave) polygon in board millimetres."""
-        tess = Tesselator()
-        flat = []
-        for point in points:
-            flat.extend(self.to_px(point))
-        tess.add_contour(flat)
-        if not tess.tesselate(WINDING_ODD, TYPE_POLYGONS):
-            return
-        for vertices, indices in tess.meshes:
-            Mesh(vertices=vertices, indices=indices, mode="triangle_fan")
+        for vertices, indices in _tesselated(tuple(map(tuple, points))):
+            moved = list(vertices)
+            for i in range(0, len(moved), 4):
+                moved[i], moved[i + 1] = self.to_px((moved[i], moved[i + 1]))
+            group.add(Mesh(vertices=moved, indices=indices, mode="triangle_fan"))
 
-    def text(self, text: str, at, size: float, colour) -> None:
-        label = CoreLabel(text=text, font_size=size, bold=True)
-        label.refresh()
-        texture = label.texture
-        Color(*colour)
-        Rectangle(texture=texture, size=texture.size,
-                  pos=(at[0] - texture.size[0] / 2, at[1] - texture.size[1] / 2))
+    def text(self, group, text: str, at, size: float, colour, bold: bool = True) -> None:
+        texture = text_texture(text, round(size), bold)
+        group.add(Color(*colour))
+        group.add(Rectangle(texture=texture, size=texture.size,
+                            pos=(at[0] - texture.size[0] / 2, at[1] - texture.size[1] / 2)))
 
     def redraw(self, *_):
-        self.canvas.clear()
-        if not self.geometry or self.width < 10 or self.height < 10:
+        """Everything again: the view moved or changed size."""
+        self.draw_board()
+        self.draw_rings()
+        self.draw_state()
+
+    def _drawable(self) -> bool:
+        return bool(self.geometry) and self.width >= 10 and self.height >= 10
+
+    def draw_board(self) -> None:
+        group = self._base
+        group.clear()
+        if not self._drawable():
             return
         board, k = self.geometry["board"], self.scale()
         places = self.places()
         width, height = board["size"]
-        with self.canvas:
-            Color(*self.colour("land"))
-            left, bottom = self.to_px((0, 0))
-            Rectangle(pos=(left, bottom), size=(width * k, height * k))
-            self.draw_seas(board)
-            self.draw_links(board, places, k)
-            self.draw_places(board, k)
-            if self.state:
-                self.draw_pieces(places, k)
+        group.add(Color(*self.colour("land")))
+        left, bottom = self.to_px((0, 0))
+        group.add(Rectangle(pos=(left, bottom), size=(width * k, height * k)))
+        self.draw_seas(group, board)
+        self.draw_links(group, board, places)
+        self.draw_places(group, board, k)
 
-    def draw_seas(self, board) -> None:
+    def draw_state(self, *_):
+        """The pieces, when the state differs from the one drawn."""
+        group = self._pieces
+        group.clear()
+        if self._drawable() and self.state:
+            self.draw_pieces(group, self.places(), self.scale())
+
+    def draw_rings(self, *_):
+        """A thick ring round each province of `highlight`."""
+        group = self._rings
+        group.clear()
+        if not self._drawable() or not self.highlight:
+            return
+        places, k = self.places(), self.scale()
+        radius = self.radius(k) + dp(4)
+        group.add(Color(*self.colour("gold", "#a87c1e")))
+        for province in self.highlight:
+            if province in places:
+                x, y = self.to_px(places[province]["at"])
+                group.add(Line(circle=(x, y, radius), width=dp(2.5)))
+        group.add(Color(*self.colour("route", "#7a1f12")))
+        for province in self.highlight:
+            if province in places:
+                x, y = self.to_px(places[province]["at"])
+                group.add(Line(circle=(x, y, radius + dp(2.5)), width=dp(1)))
+
+    def draw_seas(self, group, board) -> None:
         # clip sea areas to the board rectangle by drawing them, then the frame over the overflow
-        Color(*self.colour("sea"))
+        group.add(Color(*self.colour("sea")))
+        width, height = board["size"]
         for sea in board.get("seas", []):
             for area in sea["areas"]:
-                width, height = board["size"]
-                self.polygon([(min(max(x, 0), width), min(max(y, 0), height)) for x, y in area])
-        Color(*self.colour("land"))
+                self.polygon(group, [(min(max(x, 0), width), min(max(y, 0), height))
+                                     for x, y in area])
+        group.add(Color(*self.colour("land")))
         for island in board.get("islands", []):
-            self.polygon(island)
+            self.polygon(group, island)
 
-    def draw_links(self, board, places, k) -> None:
+    def draw_links(self, group, board, places) -> None:
         for link in board.get("links", []):
             points = [places[link["from"]]["at"], *link.get("via", []), places[link["to"]]["at"]]
             flat = [c for point in points for c in self.to_px(point)]
             if link.get("kind") == "broken":
-                Color(*self.colour("broken"))
-                Line(points=flat, width=1, dash_length=4, dash_offset=4)
+                group.add(Color(*self.colour("broken")))
+                group.add(Line(points=flat, width=1, dash_length=4, dash_offset=4))
             else:
-                Color(*self.colour("ink", alpha=0.7))
-                Line(points=flat, width=1.1)
+                group.add(Color(*self.colour("ink", alpha=0.7)))
+                group.add(Line(points=flat, width=1.1))
 
-    def draw_places(self, board, k) -> None:
+    def draw_places(self, group, board, k) -> None:
         tints = {r["id"]: r.get("tint", "#eeeeee") for r in board.get("regions", [])}
         radius = self.radius(k)
         for province in board["provinces"]:
             x, y = self.to_px(province["at"])
-            Color(*rgba(tints.get(province["region"], "#eeeeee")))
-            Ellipse(pos=(x - radius, y - radius), size=(2 * radius, 2 * radius))
-            Color(*self.colour("ink"))
-            Line(circle=(x, y, radius), width=1)
+            group.add(Color(*rgba(tints.get(province["region"], "#eeeeee"))))
+            group.add(Ellipse(pos=(x - radius, y - radius), size=(2 * radius, 2 * radius)))
+            group.add(Color(*self.colour("ink")))
+            group.add(Line(circle=(x, y, radius), width=1))
         for frontier in board["frontiers"]:
             x, y = self.to_px(frontier["at"])
-            Color(*self.colour("frontier"))
-            Ellipse(pos=(x - radius, y - radius), size=(2 * radius, 2 * radius))
-            Color(*self.colour("broken"))
-            Line(circle=(x, y, radius), width=1.2)
+            group.add(Color(*self.colour("frontier")))
+            group.add(Ellipse(pos=(x - radius, y - radius), size=(2 * radius, 2 * radius)))
+            group.add(Color(*self.colour("broken")))
+            group.add(Line(circle=(x, y, radius), width=1.2))
+        if self.names_shown():
+            size = sp(11)
+            for place in board["provinces"] + board["frontiers"]:
+                if not self.collide_point(*self.to_px(place["at"])):
+                    continue
+                x, y = self.to_px(place["at"])
+                name = place.get("name") or place["id"].replace("_", " ")
+                half = text_texture(name, round(size), False).width / 2
+                at = {"right": (x + radius + half + dp(2), y),
+                      "left": (x - radius - half - dp(2), y),
+                      "above": (x, y + radius + size * 0.7)}.get(
+                          place.get("label"), (x, y - radius - size * 0.7))
+                self.text(group, name, at, size, self.colour("ink"), bold=False)
 
-    def draw_pieces(self, places, k) -> None:
+    def figure_size(self, k: float) -> float:
+        """An emperor's or an army's half-size: big enough for a readable initial."""
+        return max(self.radius(k) * 0.85, dp(9))
+
+    def draw_pieces(self, group, places, k) -> None:
         state, emperors = self.state, self.geometry["emperors"]
         disc = self.radius(k) * 0.6
         for province, piece in (state.get("discs") or {}).items():
@@ -198,29 +341,30 @@ class BoardView(Widget):
                 continue
             x, y = self.to_px(places[province]["at"])
             if piece in emperors:
-                Color(*rgba(emperors[piece]["color"]))
+                group.add(Color(*rgba(emperors[piece]["color"])))
             else:
-                Color(*self.colour(piece))
-            Ellipse(pos=(x - disc - disc * 0.5, y - disc), size=(2 * disc, 2 * disc))
-            Color(*self.colour("parchment"))
-            Line(circle=(x - disc * 0.5, y, disc), width=1)
-        figure = self.radius(k) * 0.85
+                group.add(Color(*self.colour(piece)))
+            group.add(Ellipse(pos=(x - disc - disc * 0.5, y - disc), size=(2 * disc, 2 * disc)))
+            group.add(Color(*self.colour("parchment")))
+            group.add(Line(circle=(x - disc * 0.5, y, disc), width=1))
+        figure = self.figure_size(k)
         for province, piece in (state.get("figures") or {}).items():
             if province not in places:
                 continue
             x, y = self.to_px(places[province]["at"])
             x += figure * 0.6
             if piece == "army":
-                Color(*self.colour("army"))
-                Rectangle(pos=(x - figure * 0.8, y - figure * 0.8), size=(figure * 1.6,) * 2)
+                group.add(Color(*self.colour("army")))
+                group.add(Rectangle(pos=(x - figure * 0.8, y - figure * 0.8),
+                                    size=(figure * 1.6,) * 2))
             elif piece in emperors:
-                self.draw_emperor(piece, x, y, figure)
+                self.draw_emperor(group, piece, x, y, figure)
         # emperors passing through another's province stand beside that one
         for emperor, where in (state.get("emperors") or {}).items():
             at = where.get("at")
             if at and at in places and (state.get("figures") or {}).get(at) != emperor:
                 x, y = self.to_px(places[at]["at"])
-                self.draw_emperor(emperor, x + figure * 1.8, y + figure, figure)
+                self.draw_emperor(group, emperor, x + figure * 1.8, y + figure, figure)
         seen: dict[str, int] = {}
         seas = {s["id"]: s for s in self.geometry["board"].get("seas", [])}
         for sea in state.get("fleets") or []:
@@ -229,14 +373,42 @@ class BoardView(Widget):
             nth = seen[sea] = seen.get(sea, -1) + 1
             x, y = self.to_px(seas[sea]["fleet_at"])
             x += nth * figure * 2.4
-            Color(*self.colour("fleet"))
-            Rectangle(pos=(x - figure, y - figure * 0.5), size=(figure * 2, figure))
+            group.add(Color(*self.colour("fleet")))
+            group.add(Rectangle(pos=(x - figure, y - figure * 0.5), size=(figure * 2, figure)))
 
-    def draw_emperor(self, emperor, x, y, size) -> None:
+    def initial_size(self, figure: float) -> float:
+        """The font size of an emperor's initial: never below 12 sp."""
+        return max(figure * 1.4, sp(12))
+
+    def draw_emperor(self, group, emperor, x, y, size) -> None:
         info = self.geometry["emperors"][emperor]
-        Color(*rgba(info["color"]))
-        Ellipse(pos=(x - size, y - size), size=(2 * size, 2 * size))
-        Color(*self.colour("ink"))
-        Line(circle=(x, y, size), width=1.2)
-        self.text(info.get("initial", emperor[:1].upper()), (x, y), max(size * 1.5, 8),
-                  self.colour("parchment"))
+        group.add(Color(*rgba(info["color"])))
+        group.add(Ellipse(pos=(x - size, y - size), size=(2 * size, 2 * size)))
+        group.add(Color(*self.colour("ink")))
+        group.add(Line(circle=(x, y, size), width=1.2))
+        self.text(group, info.get("initial", emperor[:1].upper()), (x, y),
+                  self.initial_size(size), self.colour("parchment"))
+
+
+def _distance(a, b) -> float:
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+
+
+_PLACES: dict = {}
+
+
+def _places(key: int, board: dict) -> dict:
+    """Province and frontier id -> its entry of board.yaml (built once per board)."""
+    if key not in _PLACES:
+        _PLACES[key] = {p["id"]: p for p in board["provinces"] + board["frontiers"]}
+    return _PLACES[key]
+
+
+@lru_cache(maxsize=256)
+def _tesselated(points: tuple) -> list:
+    """A polygon's triangle fans in board millimetres (vertices x, y, u, v), made once."""
+    tess = Tesselator()
+    tess.add_contour([c for point in points for c in point])
+    if not tess.tesselate(WINDING_ODD, TYPE_POLYGONS):
+        return []
+    return [(list(vertices), list(indices)) for vertices, indices in tess.meshes]

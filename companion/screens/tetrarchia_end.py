@@ -11,16 +11,17 @@ from kivy.properties import StringProperty
 
 from companion.screens.base import EndScreen
 from companion.screens.tetrarchia_board import names_for
+from forge.engine.errors import N_
 
 # the score items of rules.yaml, as the end screen names them
 ITEMS = {
-    "frontier_protected": "Protected frontiers",
-    "italia_free": "ITALIA without Revolt discs",
-    "frontier_open": "Unprotected frontiers",
-    "army_on_board": "Barbarian armies on the board",
-    "rebellion": "Regions in rebellion",
+    "frontier_protected": N_("Protected frontiers"),
+    "italia_free": N_("ITALIA without Revolt discs"),
+    "frontier_open": N_("Unprotected frontiers"),
+    "army_on_board": N_("Barbarian armies on the board"),
+    "rebellion": N_("Regions in rebellion"),
 }
-RULERS = {"east": "East", "west": "West"}
+RULERS = {"east": N_("East"), "west": N_("West")}
 
 
 def score_lines(score: dict, tr) -> list[str]:

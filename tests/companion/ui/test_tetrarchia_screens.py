@@ -35,6 +35,8 @@ def start_game(app, pump, window=None, shots=None):
     if shots is not None:
         screenshot(window, shots, "tetrarchia-setup", pump)
     tap(setup.ids.start, pump)
+    if app.manager.current == "tetrarchia_guide":       # the set-up guide: straight to play
+        tap(app.screen("tetrarchia_guide").ids.play, pump)
     assert app.manager.current == "tetrarchia_board"
     return app.screen("tetrarchia_board")
 
@@ -50,7 +52,7 @@ def test_setup_choices_reach_the_game(app, pump, window, shots):
     tap(setup.ids.players2, pump)
     assert setup.options() == {"level": "5211", "edition": "earlier", "players": 2}
     tap(setup.ids.start, pump)
-    state = app.screen("tetrarchia_board").session.state
+    state = app.session.state
     assert (state["level"], state["edition"], state["players"]) == ("5211", "earlier", 2)
 
 
@@ -91,19 +93,35 @@ def test_play_a_turn_and_undo_it_from_the_log(app, pump, window, shots):
     assert board.pi_text == "6 PI"
 
 
-def test_illegal_or_physical_dice_are_explained(app, pump, window, shots):
+def physical(app, board) -> None:
+    """Real dice from now on (a game started with physical dice first asks for its set-up's)."""
     app.set_setting("dice_mode", "physical")
+    board.session.dice_mode = "physical"
+
+
+def test_illegal_or_physical_dice_are_explained(app, pump, window, shots):
     board = start_game(app, pump)
+    physical(app, board)
     tap(action_button(board, "Enter ROMA"), pump)
     end = action_button(board, "End turn")
     scroll_to(end, pump)
     tap(end, pump)
-    assert "Roll the VI die" in board.message
+    assert board.message == "State of the Empire, which region: roll the die with Roman " \
+                            "numerals (I-VI) and tap its result."
     faces = {b.text: b for b in board.ids.dice_row.children}
     assert sorted(faces) == sorted(["I", "II", "III", "IV", "V", "VI"])
     screenshot(window, shots, "tetrarchia-physical-die", pump)
     tap(faces["III"], pump)
-    assert "Roll the 6 die" in board.message
+    assert board.message == "State of the Empire, which province: roll the die with " \
+                            "numbers (1-6) and tap its result."
+    app.set_setting("lang", "es")
+    pump()
+    board.play({"type": "end_turn"}, [3])
+    pump()
+    assert board.message == "Estado del Imperio, qué provincia: tira el dado de números (1-6) " \
+                            "y toca su resultado."
+    app.set_setting("lang", "en")
+    pump()
     # an action the engine refuses: its reason is shown, nothing changes
     board.play({"type": "move", "to": "ATLANTIS"})
     pump()
@@ -147,8 +165,8 @@ def test_resume_list_opens_the_board(app, pump):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_buttons_are_big_enough_and_inside_the_window(app, window, pump, lang):
     app.set_setting("lang", lang)
-    app.set_setting("dice_mode", "physical")
     board = start_game(app, pump)
+    physical(app, board)
     tap([b for b in board.ids.actions.children if b.action["type"] == "enter"][-1], pump)
     board.play({"type": "end_turn"})         # waits for a die: the face buttons show
     pump()
