@@ -221,6 +221,35 @@ class ConquestSetupScreen(SetupScreen):
         return [p for p, fields in self.vp_inputs.items()
                 if not all(field.text.strip() for field in fields)]
 
+    # --- real dice: the first player drawn at the table ----------------------------------------
+
+    def die_faces(self, die: str) -> tuple[str, ...]:
+        """The first player's draw (the engine's d<players>) offers the players by name."""
+        names = self.names()
+        if die == f"d{len(names)}":
+            return tuple(names)
+        return super().die_faces(die)
+
+    def die_question(self, need) -> str:
+        """The engine's set-up draw (NeedRoll: the first player) in the players' words."""
+        if need.reason == "first player":
+            return self.tr_("Draw the first player at random at the table (a die, or names "
+                            "from a cup), and tap who opens the first auction.")
+        return super().die_question(need)
+
+    def ask_die(self, need) -> None:
+        """The set-up die's popup; players' names on its buttons in the size of other text."""
+        super().ask_die(need)
+        popup = self.dice_popup
+        if popup is not None and need.die == f"d{len(self.names())}":
+            app = App.get_running_app()
+            for button in popup.faces:
+                button.font_size = f"{app.theme.text_sp}sp"
+                button.shorten, button.shorten_from = True, "right"
+
+    def tr_(self, text: str) -> str:
+        return App.get_running_app().tr._(text)
+
     # --- start --------------------------------------------------------------------------------------
 
     def options(self) -> dict:
