@@ -66,7 +66,7 @@ from companion.demo import action_button, tap
 taps, data_dir = int(sys.argv[1]), sys.argv[2]
 app = CompanionApp(data_dir=data_dir)
 chooser = random.Random(1)
-times, state = [], {"target": None, "tries": 0}
+times, state, kinds = [], {"target": None, "tries": 0}, []
 step_times = []                 # taps on "Done: next" / "Done" of the barbarian phase's steps
 
 
@@ -83,7 +83,13 @@ def start(_dt):
     setup = app.screen("tetrarchia_setup")
     setup.seed = 7
     setup.start()
+    play_from_guide()
     Clock.schedule_once(step, 0.2)
+
+
+def play_from_guide():                  # a new game opens its set-up guide: on to the board
+    if app.manager.current == "tetrarchia_guide":
+        app.screen("tetrarchia_guide").start_playing()
 
 
 def step(_dt):
@@ -91,6 +97,7 @@ def step(_dt):
     if len(times) >= taps:
         print("TIMES " + " ".join(f"{t:.6f}" for t in times), flush=True)
         print("STEPS " + " ".join(f"{t:.6f}" for t in step_times), flush=True)
+        print("KINDS " + " ".join(kinds), flush=True)
         print("PARTS " + " ".join(f"{k}={sum(v) / max(len(v), 1):.6f}" for k, v in parts.items()),
               flush=True)
         app.stop()
@@ -99,6 +106,7 @@ def step(_dt):
         setup = app.screen("tetrarchia_setup")       # game over: a new one (not timed)
         setup.seed += 1
         setup.start()
+        play_from_guide()
         Clock.schedule_once(step, 0.1)
         return
     if board.steps:                                   # the barbarian phase, step by step
@@ -130,6 +138,7 @@ def step(_dt):
         Clock.schedule_once(step, 0)
         return
     state["target"] = None
+    kinds.append(button.action["type"])
     began = time.perf_counter()
 
     def shown(*_):
@@ -170,8 +179,10 @@ def time_taps(env: dict, data_dir: str, script: Path, taps: int) -> tuple[list[f
     (and a line on the taps walking through the barbarian phase's steps)."""
     child = subprocess.run([sys.executable, str(script), str(taps), data_dir], cwd=REPO, env=env,
                            capture_output=True, text=True, timeout=300)
-    times, parts, steps = None, "", []
+    times, parts, steps, kinds = None, "", [], []
     for line in child.stdout.splitlines():
+        if line.startswith("KINDS"):
+            kinds = line.split()[1:]
         if line.startswith("PARTS"):
             parts = "  of which, mean: session.act {act} ms, board refresh {refresh} ms".format(
                 **{k: f"{float(v) * 1000:.1f}" for k, v in
@@ -185,6 +196,13 @@ def time_taps(env: dict, data_dir: str, script: Path, taps: int) -> tuple[list[f
         p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
         parts += (f"\n  taps on the barbarian phase's step buttons ({len(steps)}): mean "
                   f"{statistics.mean(steps) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms (not above)")
+    if times and len(kinds) == len(times):
+        by_kind: dict = {}
+        for kind, took in zip(kinds, times):
+            by_kind.setdefault(kind, []).append(took)
+        parts += "\n  by action, mean (max): " + ", ".join(
+            f"{kind} {statistics.mean(v) * 1000:.0f} ({max(v) * 1000:.0f}) ms x{len(v)}"
+            for kind, v in sorted(by_kind.items()))
     if times:
         return times, parts
     raise RuntimeError(f"the tap benchmark failed: {child.stderr[-2000:]}")

@@ -318,6 +318,10 @@ class TetrarchiaBoardScreen(GameScreen):
     landscape = None        # the arrangement laid out (None: not yet)
     zoom_at = ListProperty([0, 0])      # the zoom buttons: the drawn board's top-right corner
 
+    def __init__(self, **kwargs):
+        self._buttons: list = []        # every action button made, for reuse
+        super().__init__(**kwargs)
+
     def on_kv_post(self, base):
         super().on_kv_post(base)
         from companion.app import game_folder
@@ -486,17 +490,26 @@ class TetrarchiaBoardScreen(GameScreen):
         legal = self.session.legal_actions()
         actions = shown_actions(legal)
         self.ids.board.highlight = action_provinces(state, legal) if self.need is None else []
-        buttons = list(reversed(box.children))          # in the order they are shown
-        while len(buttons) < len(actions):
-            buttons.append(self._action_button(box))
-        for extra in buttons[len(actions):]:
-            box.remove_widget(extra)
-        for button, action in zip(buttons, actions):
-            if action.get("type") == "attack":
-                button.text = attack_text(action, self.odds(action), app.tr, names)
-            else:
-                button.text = action_label(action, app.tr, names)
+        texts = [attack_text(action, self.odds(action), app.tr, names)
+                 if action.get("type") == "attack" else action_label(action, app.tr, names)
+                 for action in actions]
+        # a button keeps its text where it can: drawing a button's words is the slow part
+        pool: dict = {}
+        for button in self._buttons:
+            pool.setdefault(button.text, []).append(button)
+        chosen = [pool[text].pop(0) if pool.get(text) else None for text in texts]
+        spare = [b for left in pool.values() for b in left]
+        ordered = []
+        for button, text, action in zip(chosen, texts, actions):
+            if button is None:
+                button = spare.pop() if spare else self._action_button()
+                button.text = text
             button.action = action
+            ordered.append(button)
+        if list(reversed(box.children)) != ordered:
+            box.clear_widgets()
+            for button in ordered:
+                box.add_widget(button)
         self.to_top()
 
     def to_top(self, *_):
@@ -513,11 +526,11 @@ class TetrarchiaBoardScreen(GameScreen):
             scroll.scroll_y = 1
             scroll._update_effect_bounds()
 
-    def _action_button(self, box):
-        """A new action button, added at the end of the list."""
+    def _action_button(self):
+        """A new action button (not yet in the list)."""
         button = grow_with_text(Factory.BigButton())
         button.bind(on_release=lambda b: self.choose(b.action))
-        box.add_widget(button)
+        self._buttons.append(button)        # kept for reuse, in the list or not
         return button
 
     def build_dice(self) -> None:
