@@ -417,7 +417,12 @@ def test_every_string_the_screens_show_has_its_glyphs(app, window, pump, lang):
     press([b for b in board.ids.actions.children if b.action["type"] == "protect"][0], window,
           pump)
     assert app.manager.current == "tetrarchia_end"
-    seen += missing_glyphs(app.screen("tetrarchia_end"), cmaps)
+    end = app.screen("tetrarchia_end")
+    lines = [w.text for w in end.ids.score_items.children]
+    assert app.tr._("Protected frontiers") + " (6): +6" in lines
+    if lang == "es":
+        assert "Fronteras protegidas (6): +6" in lines
+    seen += missing_glyphs(end, cmaps)
     assert not seen, "\n".join(seen)
 
 
