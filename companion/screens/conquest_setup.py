@@ -233,8 +233,9 @@ class ConquestSetupScreen(SetupScreen):
     def die_question(self, need) -> str:
         """The engine's set-up draw (NeedRoll: the first player) in the players' words."""
         if need.reason == "first player":
-            return self.tr_("Draw the first player at random at the table (a die, or names "
-                            "from a cup), and tap who opens the first auction.")
+            return App.get_running_app().tr._(
+                "Draw the first player at random at the table (a die, or names from a cup), "
+                "and tap who opens the first auction.")
         return super().die_question(need)
 
     def ask_die(self, need) -> None:
@@ -246,9 +247,6 @@ class ConquestSetupScreen(SetupScreen):
             for button in popup.faces:
                 button.font_size = f"{app.theme.text_sp}sp"
                 button.shorten, button.shorten_from = True, "right"
-
-    def tr_(self, text: str) -> str:
-        return App.get_running_app().tr._(text)
 
     # --- start --------------------------------------------------------------------------------------
 
