@@ -112,7 +112,8 @@ class ConquestAuctionScreen(GameScreen):
             self.box_b = next((t for t in tokens if t != self.box_a), "")
         self.build_tokens()
         self.ids.pass_button.disabled = self.legal("auction-pass") is None
-        self.ids.pass_button.opacity = 0 if self.ids.pass_button.disabled else 1
+        # the opener must bid: no Pass beside his Bid, which takes the whole row
+        self.show_part("pass_button", not self.ids.pass_button.disabled)
 
     def show_part(self, name: str, visible: bool) -> None:
         """Put a part of the screen in its place, or take it out (hidden buttons must not
