@@ -26,6 +26,7 @@ from forge.engine.tetrarchia.labels import action_label
 HINTS = ("cost", "discs", "gain")       # what a legal action tells the player, not the engine
 LANDSCAPE = 1.15            # wider than tall by this much: the map beside the column
 COLUMN_DP = 400             # the column's width beside the map in landscape
+POOL = 28                   # action buttons made with the screen (a turn rarely needs more)
 SHOWN_ROWS = 1.6            # action buttons the list always has room for (when it has them)
 
 # the order of the action list: End turn first, then what the emperor does where he stands,
@@ -53,7 +54,30 @@ def names_for(session):
     """Names of emperors, provinces and seas in the session's language (the log's own names)."""
     from forge.engine.tetrarchia.words import Names
 
-    return Names(session.translator)
+    return Names(fast_translator(session.translator))
+
+
+_FAST: dict = {}
+
+
+def fast_translator(tr):
+    """A translator like the session's whose catalog is looked up once: forge.i18n's looks for
+    playable games again at every message (72 ms for the words of one End turn)."""
+    from forge.i18n import Translator
+
+    key = (tr.lang, tr.strict)
+    if key not in _FAST:
+        class Fast(Translator):
+            _found = None
+
+            @property
+            def messages(self):
+                if self._found is None:
+                    self._found = super().messages
+                return self._found
+
+        _FAST[key] = Fast(tr.lang, tr.strict)
+    return _FAST[key]
 
 
 def attack_text(action: dict, odds: dict, tr, names) -> str:
@@ -235,8 +259,8 @@ def step_provinces(step: dict) -> list[str]:
 def entry_with_words(session, index: int) -> dict:
     """One log entry with its events in words (session.log() words every entry of the game)."""
     entry = session.game.session.entries[index]
-    describe = session.describe
-    words = [describe(e, session.translator) if describe else e.get("kind", "")
+    describe, tr = session.describe, fast_translator(session.translator)
+    words = [describe(e, tr) if describe else e.get("kind", "")
              for e in entry["events"]]
     return {"index": index, "action": entry["action"], "rolls": entry["rolls"],
             "events": entry["events"], "words": words}
@@ -331,6 +355,8 @@ class TetrarchiaBoardScreen(GameScreen):
         self._fit = Clock.create_trigger(self.fit_panel, -1)
         self.ids.map_area.bind(pos=self.place_zoom, size=self.place_zoom)
         self.bind(size=self.arrange, steps=self._fit)
+        for _ in range(POOL):               # made now, not on the tap that first needs them
+            self._action_button()
         for widget, names in ((self.ids.panel, ("size",)), (self.ids.message, ("texture_size",)),
                               (self.ids.actions, ("minimum_height",)),
                               (self.ids.dice_row, ("height",)),

@@ -22,7 +22,18 @@ from functools import lru_cache
 from pathlib import Path
 
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Mesh, Rectangle
+from kivy.graphics import (
+    ClearBuffers,
+    ClearColor,
+    Color,
+    Ellipse,
+    Fbo,
+    InstructionGroup,
+    Line,
+    Mesh,
+    Rectangle,
+    Translate,
+)
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_ODD, Tesselator
 from kivy.metrics import dp, sp
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty
@@ -68,9 +79,16 @@ class BoardView(StencilView):
     def __init__(self, **kwargs):
         self.register_event_type("on_province")
         super().__init__(**kwargs)
+        # the board itself is drawn once into a texture (an Fbo) each time the view moves: a
+        # frame then draws one picture instead of hundreds of shapes and names
         self._base, self._rings, self._pieces = InstructionGroup(), InstructionGroup(), \
             InstructionGroup()
-        for group in (self._base, self._rings, self._pieces):
+        self._fbo = None
+        self._picture = Rectangle()
+        self.canvas.add(self._base)
+        self.canvas.add(Color(1, 1, 1, 1))
+        self.canvas.add(self._picture)
+        for group in (self._rings, self._pieces):
             self.canvas.add(group)
         self._touches: dict = {}
         self.bind(pos=self.redraw, size=self.redraw, geometry=self.redraw, zoom=self.redraw,
@@ -237,10 +255,28 @@ class BoardView(StencilView):
         return bool(self.geometry) and self.width >= 10 and self.height >= 10
 
     def draw_board(self) -> None:
-        group = self._base
-        group.clear()
+        """The board (land, seas, links, circles, names) into the Fbo shown as one picture."""
         if not self._drawable():
+            self._picture.size = (0, 0)
             return
+        size = (max(int(self.width), 1), max(int(self.height), 1))
+        if self._fbo is None or tuple(self._fbo.size) != size:
+            self._base.clear()
+            self._fbo = Fbo(size=size, with_stencilbuffer=True)
+            self._base.add(self._fbo)
+        fbo = self._fbo
+        fbo.clear()
+        group = InstructionGroup()
+        group.add(ClearColor(0, 0, 0, 0))
+        group.add(ClearBuffers())
+        group.add(Translate(-self.x, -self.y))
+        self.draw_board_shapes(group)
+        fbo.add(group)
+        self._picture.texture = fbo.texture
+        self._picture.pos = self.pos
+        self._picture.size = size
+
+    def draw_board_shapes(self, group) -> None:
         board, k = self.geometry["board"], self.scale()
         places = self.places()
         width, height = board["size"]
@@ -265,17 +301,17 @@ class BoardView(StencilView):
         if not self._drawable() or not self.highlight:
             return
         places, k = self.places(), self.scale()
-        radius = self.radius(k) + dp(4)
-        group.add(Color(*self.colour("gold", "#a87c1e")))
+        # a ring of thin circles: thick lines cost a frame far more than a few thin ones
+        radius = self.radius(k) + dp(2)
+        gold, red = self.colour("gold", "#a87c1e"), self.colour("route", "#7a1f12")
         for province in self.highlight:
             if province in places:
                 x, y = self.to_px(places[province]["at"])
-                group.add(Line(circle=(x, y, radius), width=dp(2.5)))
-        group.add(Color(*self.colour("route", "#7a1f12")))
-        for province in self.highlight:
-            if province in places:
-                x, y = self.to_px(places[province]["at"])
-                group.add(Line(circle=(x, y, radius + dp(2.5)), width=dp(1)))
+                group.add(Color(*gold))
+                for step in range(int(dp(4))):
+                    group.add(Line(circle=(x, y, radius + step), width=1))
+                group.add(Color(*red))
+                group.add(Line(circle=(x, y, radius + int(dp(4))), width=1))
 
     def draw_seas(self, group, board) -> None:
         # clip sea areas to the board rectangle by drawing them, then the frame over the overflow
@@ -385,7 +421,7 @@ class BoardView(StencilView):
         group.add(Color(*rgba(info["color"])))
         group.add(Ellipse(pos=(x - size, y - size), size=(2 * size, 2 * size)))
         group.add(Color(*self.colour("ink")))
-        group.add(Line(circle=(x, y, size), width=1.2))
+        group.add(Line(circle=(x, y, size), width=1))
         self.text(group, info.get("initial", emperor[:1].upper()), (x, y),
                   self.initial_size(size), self.colour("parchment"))
 
