@@ -654,7 +654,21 @@ class TetrarchiaBoardScreen(GameScreen):
     def play(self, action: dict, dice: list[int] | None = None) -> bool:
         """Apply an action (without the hints of a legal action); say why if the engine
         refuses; ask for a die if one is needed."""
-        return super().play({k: v for k, v in action.items() if k not in HINTS}, dice)
+        action = {k: v for k, v in action.items() if k not in HINTS}
+        if action.get("type") != "end_turn" or self.session is None:
+            return super().play(action, dice)
+        # the walk-through's start rides in the meta the store writes with the End turn's
+        # journal line (one write less on the slowest tap); taken back if the engine refuses
+        game = self.session.game
+        before = game.meta.get("walkthrough")
+        game.meta["walkthrough"] = {"entry": self.session.position + 1, "step": 0}
+        played = False
+        try:
+            played = super().play(action, dice)
+        finally:
+            if not played:
+                game.meta["walkthrough"] = before
+        return played
 
     def need_roll(self, action: dict, dice: list[int] | None, need) -> None:
         """Real dice: the face buttons of the die the engine waits for."""

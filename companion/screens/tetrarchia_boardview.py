@@ -37,7 +37,7 @@ from kivy.graphics import (
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_ODD, Tesselator
 from kivy.metrics import dp, sp
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty
-from kivy.uix.stencilview import StencilView
+from kivy.uix.widget import Widget
 
 from companion.theme import rgba
 
@@ -67,7 +67,7 @@ def text_texture(text: str, size: float, bold: bool = True):
     return label.texture
 
 
-class BoardView(StencilView):
+class BoardView(Widget):
     """The board, scaled to the widget; `state` is a Tetrarchia state (dict) or None."""
 
     state = ObjectProperty(None, allownone=True)
@@ -81,15 +81,17 @@ class BoardView(StencilView):
         super().__init__(**kwargs)
         # the board itself is drawn once into a texture (an Fbo) each time the view moves: a
         # frame then draws one picture instead of hundreds of shapes and names
+        # (the rings and pieces are drawn into a second one, redrawn when they change; both
+        # pictures are the widget's size, so nothing spills out of it when zoomed)
         self._base, self._rings, self._pieces = InstructionGroup(), InstructionGroup(), \
             InstructionGroup()
-        self._fbo = None
-        self._picture = Rectangle()
+        self._fbo = self._overlay = None
+        self._picture, self._overlay_picture = Rectangle(), Rectangle()
+        self._offset = Translate(0, 0)
         self.canvas.add(self._base)
         self.canvas.add(Color(1, 1, 1, 1))
         self.canvas.add(self._picture)
-        for group in (self._rings, self._pieces):
-            self.canvas.add(group)
+        self.canvas.add(self._overlay_picture)
         self._touches: dict = {}
         self.bind(pos=self.redraw, size=self.redraw, geometry=self.redraw, zoom=self.redraw,
                   focus=self.redraw, state=self.draw_state, highlight=self.draw_rings)
@@ -257,7 +259,7 @@ class BoardView(StencilView):
     def draw_board(self) -> None:
         """The board (land, seas, links, circles, names) into the Fbo shown as one picture."""
         if not self._drawable():
-            self._picture.size = (0, 0)
+            self._picture.size = self._overlay_picture.size = (0, 0)
             return
         size = (max(int(self.width), 1), max(int(self.height), 1))
         if self._fbo is None or tuple(self._fbo.size) != size:
@@ -275,6 +277,18 @@ class BoardView(StencilView):
         self._picture.texture = fbo.texture
         self._picture.pos = self.pos
         self._picture.size = size
+        if self._overlay is None or tuple(self._overlay.size) != size:
+            self._overlay = Fbo(size=size, with_stencilbuffer=True)
+            self._base.add(self._overlay)
+            self._overlay.add(ClearColor(0, 0, 0, 0))
+            self._overlay.add(ClearBuffers())
+            self._overlay.add(self._offset)
+            self._overlay.add(self._rings)
+            self._overlay.add(self._pieces)
+        self._offset.x, self._offset.y = -self.x, -self.y
+        self._overlay_picture.texture = self._overlay.texture
+        self._overlay_picture.pos = self.pos
+        self._overlay_picture.size = size
 
     def draw_board_shapes(self, group) -> None:
         board, k = self.geometry["board"], self.scale()
@@ -352,7 +366,7 @@ class BoardView(StencilView):
             group.add(Color(*self.colour("broken")))
             group.add(Line(circle=(x, y, radius), width=1.2))
         if self.names_shown():
-            size = sp(11)
+            size = min(max(sp(11), radius * 0.45), sp(18))   # names grow a little with zoom
             for place in board["provinces"] + board["frontiers"]:
                 if not self.collide_point(*self.to_px(place["at"])):
                     continue

@@ -272,7 +272,7 @@ def test_the_walkthrough_survives_home_back_and_a_kill(app, window, pump, tmp_pa
         App._running_app = app          # the fixture stops the app it started
 
 
-def test_zoomed_map_names_provinces_and_taps_still_open_them(app, window, pump):
+def test_zoomed_map_names_provinces_and_taps_still_open_them(app, window, pump, shots):
     from kivy.metrics import sp
 
     with window_size(window, PHONE, pump):
@@ -283,6 +283,7 @@ def test_zoomed_map_names_provinces_and_taps_still_open_them(app, window, pump):
         for _ in range(3):
             press(board.ids.zoom_in, window, pump)
         assert view.zoom >= 4 and view.names_shown()
+        screenshot(window, shots_folder(shots), "phone-en-zoomed", pump)
         province = min(view.places(), key=lambda p: sum(
             (a - b) ** 2 for a, b in zip(view.centre_of(p), view.center)))
         x, y = view.centre_of(province)
