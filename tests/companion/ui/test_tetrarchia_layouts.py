@@ -433,3 +433,24 @@ def test_the_font_check_finds_a_missing_glyph():
     cmap = font_cmap(LabelBase._fonts["Roboto"][0])
     assert ord("A") in cmap and ord("ó") in cmap and ord("·") in cmap
     assert 0x2192 not in cmap           # "→": the empty box the Dice rolled line showed
+
+
+def test_two_fingers_pinch_the_map(app, window, pump):
+    from kivy.tests.common import UnitTestTouch
+
+    with window_size(window, TABLET, pump):
+        board = start_by_taps(app, window, pump, UPRISING_SEED)
+        view = board.ids.board
+        x, y = view.to_window(*view.center)
+        one, two = UnitTestTouch(x - 40, y), UnitTestTouch(x + 40, y)
+        one.touch_down()
+        two.touch_down()
+        two.touch_move(x + 120, y)
+        two.touch_up()
+        one.touch_up()
+        pump()
+        assert view.zoom == pytest.approx(2.0, rel=0.05)
+        assert board.popup is None                  # a pinch opens nothing
+        view.show_whole()
+        pump()
+        assert view.zoom == 1
