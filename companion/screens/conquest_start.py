@@ -213,7 +213,8 @@ class ConquestStartScreen(GameScreen):
         group = next(iter(grid.buttons.values())).group if grid.buttons else None
         for button in sea_grid.buttons.values():
             button.group = group
-        content.add_widget(grid)
+        if provinces:
+            content.add_widget(grid)
         if seas:
             content.add_widget(Factory.Body(text=tr._("For the galley:"),
                                             font_size="16sp"))
