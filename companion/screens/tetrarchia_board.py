@@ -344,6 +344,7 @@ class TetrarchiaBoardScreen(GameScreen):
 
     def __init__(self, **kwargs):
         self._buttons: list = []        # every action button made, for reuse
+        self._later: list = []          # (button, words) written once the frame is on screen
         super().__init__(**kwargs)
 
     def on_kv_post(self, base):
@@ -525,18 +526,38 @@ class TetrarchiaBoardScreen(GameScreen):
             pool.setdefault(button.text, []).append(button)
         chosen = [pool[text].pop(0) if pool.get(text) else None for text in texts]
         spare = [b for left in pool.values() for b in left]
-        ordered = []
+        ordered, later = [], []
+        shown = int(self.ids.action_scroll.height / dp(50)) + 2     # the rows in view, and one
         for button, text, action in zip(chosen, texts, actions):
             if button is None:
                 button = spare.pop() if spare else self._action_button()
-                button.text = text
+                if len(ordered) < shown:
+                    button.text = text
+                else:               # below the view: its words once this frame is on screen
+                    later.append((button, text))
             button.action = action
             ordered.append(button)
         if list(reversed(box.children)) != ordered:
             box.clear_widgets()
             for button in ordered:
                 box.add_widget(button)
+        self._later = later
+        if later:
+            from kivy.core.window import Window
+
+            Window.unbind(on_flip=self._after_flip)
+            Window.bind(on_flip=self._after_flip)
         self.to_top()
+
+    def _after_flip(self, window, *_):
+        window.unbind(on_flip=self._after_flip)
+        Clock.schedule_once(self._fill_later, 0)
+
+    def _fill_later(self, *_):
+        """The words of the buttons below the list's view, drawn on the frame after the tap's."""
+        later, self._later = self._later, []
+        for button, text in later:
+            button.text = text
 
     def to_top(self, *_):
         """The message and the action list from their first line (now and once laid out)."""
