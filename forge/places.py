@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import cache
 from pathlib import Path
 
 import platformdirs
@@ -48,6 +49,16 @@ def _xdg_or_default(variable: str, default: str) -> Path:
 
 def user_data_dir() -> Path:
     """The user's forge data folder: their own games and the companion's saved games."""
+    return _user_data_dir(tuple(os.environ.get(name) for name in _DATA_DIR_VARIABLES))
+
+
+_DATA_DIR_VARIABLES = ("XDG_DATA_HOME", "HOME", "APPDATA", "LOCALAPPDATA", "USERPROFILE")
+
+
+@cache
+def _user_data_dir(_environment: tuple) -> Path:
+    """user_data_dir for the environment it names (found again only when that changes: the
+    translations ask for it at every message)."""
     if _is_xdg_platform():
         return _xdg_or_default("XDG_DATA_HOME", str(Path.home() / ".local" / "share")) / APP_NAME
     return platformdirs.user_data_path(APP_NAME, appauthor=False)

@@ -29,6 +29,7 @@ submodule (`<package>.commands`), which keeps the data of `forge <game> ...` apa
 """
 from __future__ import annotations
 
+import os
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -104,11 +105,26 @@ class GameEngine:
 
 
 def engine_packages() -> list[str]:
-    """The dotted names of the packages under forge.engine (each a game's engine), sorted."""
+    """The dotted names of the packages under forge.engine (each a game's engine), sorted.
+    Looked up again only when a folder of the package's path changed (translations ask often)."""
     import forge.engine
 
-    return sorted(f"forge.engine.{info.name}" for info in pkgutil.iter_modules(forge.engine.__path__)
-                  if info.ispkg)
+    return list(_packages_in(tuple((folder, _changed_at(folder))
+                                   for folder in forge.engine.__path__)))
+
+
+def _changed_at(folder: str) -> int:
+    try:
+        return os.stat(folder).st_mtime_ns
+    except OSError:
+        return 0
+
+
+@cache
+def _packages_in(folders: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    return tuple(sorted(f"forge.engine.{info.name}"
+                        for info in pkgutil.iter_modules([folder for folder, _ in folders])
+                        if info.ispkg))
 
 
 def load_engine(package: str) -> GameEngine:
