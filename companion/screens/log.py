@@ -28,6 +28,7 @@ class GameLogScreen(GameScreen):
     """One button a log entry (its action), its sentences below it."""
 
     popup = None
+    guide_button = None     # "Open the set-up guide", until the first action
 
     def on_pre_enter(self, *_args):
         """The log shows the game it was opened with."""
@@ -52,9 +53,15 @@ class GameLogScreen(GameScreen):
         app = App.get_running_app()
         box = self.ids.entries
         box.clear_widgets()
+        self.guide_button = None
         if self.session is None:
             return
         self.session.set_language(app.tr.lang)
+        if self.can_show_guide():
+            guide = grow_with_text(Factory.BigButton(text=app.tr._("Open the set-up guide")))
+            guide.bind(on_release=lambda _b: self.show_guide())
+            box.add_widget(guide)
+            self.guide_button = guide
         for entry in reversed(self.session.log()):
             label = f"{entry['index']}. " + self.action_words(entry["action"])
             if entry["index"] == self.session.position:

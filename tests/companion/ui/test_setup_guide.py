@@ -145,6 +145,22 @@ def test_every_step_ticked_starts_the_game(app, window, pump):
     assert guide.session.game.meta["guide"]["closed"] is True
 
 
+def test_the_log_reopens_the_guide_until_the_first_action(app, window, pump):
+    new_game(app, pump)
+    tap(app.screen("tetrarchia_guide").ids.play, pump)
+    board = app.screen("tetrarchia_board")
+    tap(board.ids.log, pump)
+    log = app.screen("tetrarchia_log")
+    assert log.guide_button is not None and log.guide_button.parent == log.ids.entries
+    tap(log.guide_button, pump)
+    assert app.manager.current == "tetrarchia_guide"
+    tap(app.screen("tetrarchia_guide").ids.play, pump)
+    board.play(board.session.legal_actions()[-1])
+    pump(3)
+    tap(board.ids.log, pump)
+    assert all(getattr(w, "text", "") != "Open the set-up guide" for w in walk(log))
+
+
 def test_the_guide_speaks_spanish_and_names_a_tapped_province(app, window, pump):
     app.set_setting("lang", "es")
     new_game(app, pump)
