@@ -188,12 +188,12 @@ def die_name(die: str, tr) -> str:
     return tr._(DIE_NAMES[die]) if die in DIE_NAMES else die
 
 
-def dice_text(dice) -> str:
-    """'VI = III, 6 = 4': each die rolled and the face it shows."""
+def dice_text(dice, tr) -> str:
+    """'VI die: III, 6 die: 4': each die rolled and the face it shows."""
     from forge.engine.tetrarchia.data import roman_numeral
 
-    return ", ".join(f"{die} = {roman_numeral(value) if die == 'VI' else value}"
-                     for die, value in dice)
+    return ", ".join(tr._("{die} die: {value}").format(
+        die=die, value=roman_numeral(value) if die == "VI" else value) for die, value in dice)
 
 
 def shown_actions(actions: list[dict]) -> list[dict]:
@@ -736,7 +736,7 @@ class TetrarchiaBoardScreen(GameScreen):
         lines = [tr._("Barbarian phase: mirror these changes on the board.") + " " +
                  tr._("Step {step} of {steps}").format(step=index + 1, steps=len(self.steps))]
         if step["dice"]:
-            lines.append(tr._("Dice rolled: {dice}").format(dice=dice_text(step["dice"])))
+            lines.append(tr._("Dice rolled: {dice}").format(dice=dice_text(step["dice"], tr)))
         return "\n".join(lines + step["words"])
 
     def show_step(self) -> None:
