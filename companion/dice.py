@@ -68,6 +68,12 @@ def game_dice(game: str, content_dir: Path = CONTENT_DIR) -> list[Die]:
     return dice_from_components(components, tables)
 
 
+def printed_die(game: str, rules_name: str, content_dir: Path = CONTENT_DIR) -> Die | None:
+    """The printed die the rules call `rules_name`, None when the game prints none."""
+    return next((die for die in game_dice(game, content_dir) if die.rules_name == rules_name),
+                None)
+
+
 @dataclass
 class Roll:
     """One throw of several dice: per die its id, value and face label."""

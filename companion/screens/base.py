@@ -35,6 +35,7 @@ from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.dieface import FaceButton
 from companion.translate import in_words
 from forge.engine.dice import BadRoll, NeedRoll
 from forge.engine.errors import ActionError
@@ -311,16 +312,22 @@ class SetupScreen(Screen):
             self.setup_rolls = trial.rolls
         return None
 
-    def die_faces(self, die: str) -> tuple[str, ...]:
-        """The faces of the die the rules call `die`, as printed (the game's content)."""
-        from companion.app import game_folder, rules_of
-        from companion.dice import game_dice
+    def printed_die(self, die: str):
+        """The printed die (companion.dice.Die) the rules call `die`, None if the game's
+        content has none."""
+        from companion.app import game_folder
+        from companion.dice import printed_die
 
         folder = game_folder(self.game, App.get_running_app().content_dir)
-        if folder is not None:
-            for printed in game_dice(self.game, folder.parent):
-                if printed.rules_name == die:
-                    return printed.faces
+        return printed_die(self.game, die, folder.parent) if folder is not None else None
+
+    def die_faces(self, die: str) -> tuple[str, ...]:
+        """The faces of the die the rules call `die`, as printed (the game's content)."""
+        from companion.app import rules_of
+
+        printed = self.printed_die(die)
+        if printed is not None:
+            return printed.faces
         sides = dict(rules_of(self.game).dice_faces).get(die, 6)
         return tuple(str(n) for n in range(1, sides + 1))
 
@@ -347,8 +354,7 @@ class SetupScreen(Screen):
         faces.bind(minimum_height=faces.setter("height"))
         faces.buttons = []
         for value, face in enumerate(self.die_faces(need.die), start=1):
-            button = Factory.BigButton(text=face, font_size=f"{app.theme.title_sp}sp",
-                                       height=dp(64), bold=True)
+            button = self.face_button(need.die, value, face)
             button.bind(on_release=lambda _b, v=value: self.enter_die(v))
             faces.add_widget(button)
             faces.buttons.append(button)
@@ -365,6 +371,18 @@ class SetupScreen(Screen):
         self.dice_popup.rest = rest
         self.dice_popup.question, self.dice_popup.need = question, need
         self.dice_popup.open()
+
+    def face_button(self, die: str, value: int, face: str):
+        """A face to tap: drawn as on the printed die (the dice tray's look) when the game prints
+        that die with these faces, else a button with the face's words."""
+        from companion.screens.dice import die_look
+
+        printed = self.printed_die(die)
+        if printed is not None and printed.faces[value - 1:value] == (face,):
+            return FaceButton(value=value, duration=0, **die_look(printed))
+        theme = App.get_running_app().theme
+        return Factory.BigButton(text=face, font_size=f"{theme.title_sp}sp", height=dp(64),
+                                 bold=True)
 
     def entered_text(self) -> str:
         """'Entered so far: 4, 1, 6' (nothing yet: how the dice are taken)."""

@@ -12,12 +12,18 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.popup import Popup
 from kivy.uix.scrollview import ScrollView
 
-from companion.screens.tetrarchia_boardview import BoardView  # noqa: F401  (the .kv uses it)
+from companion.dieface import FaceButton
 from companion.screens.base import GameScreen
+from companion.screens.tetrarchia_boardview import BoardView  # noqa: F401  (the .kv uses it)
 from companion.theme import rgba
 from companion.widgets import dialog, grow_with_text, scrolled
 from forge.engine.errors import N_
@@ -589,8 +595,9 @@ class TetrarchiaBoardScreen(GameScreen):
             return
         row.height = dp(App.get_running_app().theme.button_dp)
         _action, _dice, die = self.need
-        for value, face in enumerate(die_faces(die), start=1):
-            button = Factory.BigButton(text=face)
+        look = die_look_of(die)
+        for value in range(1, len(look["faces"]) + 1):
+            button = FaceButton(value=value, duration=0, **look)
             button.bind(on_release=lambda _b, v=value: self.enter_die(v))
             row.add_widget(button)
 
@@ -789,11 +796,19 @@ class TetrarchiaBoardScreen(GameScreen):
 SCREEN = TetrarchiaBoardScreen
 
 
+def die_look_of(rules_name: str) -> dict:
+    """How the die the rules call `rules_name` is drawn (its faces, pips and ink), as the dice
+    tray draws it."""
+    from companion.dice import printed_die
+    from companion.screens.dice import die_look
+
+    die = printed_die("tetrarchia", rules_name)
+    return die_look(die) if die is not None else {"faces": list(die_faces(rules_name))}
+
+
 def die_faces(rules_name: str) -> tuple[str, ...]:
     """The face labels of the die the rules call `rules_name`, from the game's content."""
-    from companion.dice import game_dice
+    from companion.dice import printed_die
 
-    for die in game_dice("tetrarchia"):
-        if die.rules_name == rules_name:
-            return die.faces
-    return tuple(str(n) for n in range(1, 7))
+    die = printed_die("tetrarchia", rules_name)
+    return die.faces if die is not None else tuple(str(n) for n in range(1, 7))

@@ -1,26 +1,11 @@
 """Actions chosen by tapping provinces, and the barbarian phase walked through step by step."""
 from __future__ import annotations
 
-from test_tetrarchia_details import board_with, check_buttons
-from test_tetrarchia_details import NARBONENSIS
+from test_tetrarchia_details import NARBONENSIS, board_with, check_buttons
 from test_tetrarchia_screens import action_button, scroll_to, start_game
-from touch import screenshot, tap, walk
+from touch import screenshot, tap, tap_province, walk
 
 from companion.screens.tetrarchia_board import barbarian_steps
-
-
-def tap_province(board, province, pump) -> None:
-    """A finger on a province's circle."""
-    view = board.ids.board
-
-    class Spot:
-        def __init__(self):
-            self.center = view.centre_of(province)
-
-        def to_window(self, x, y):
-            return view.to_window(x, y)
-
-    tap(Spot(), pump)
 
 
 def in_view(button, pump) -> None:

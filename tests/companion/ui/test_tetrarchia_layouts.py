@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from touch import screenshot, tap, walk, window_size
+from touch import screenshot, tap, tap_province, walk, window_size
 
 PHONE, TABLET, LANDSCAPE = (360, 640), (800, 1280), (1280, 800)
 SIZES = {"phone": PHONE, "tablet": TABLET, "landscape": LANDSCAPE}
@@ -179,19 +179,6 @@ def test_a_turn_and_the_barbarian_phase_by_taps(app, window, pump, shots, size, 
         check_layout(board, window)
         assert list(reversed(board.ids.actions.children))[0].action["type"] in ("enter",
                                                                                "end_turn")
-
-
-def tap_province(board, province, pump) -> None:
-    view = board.ids.board
-
-    class Spot:
-        def __init__(self):
-            self.center = view.centre_of(province)
-
-        def to_window(self, x, y):
-            return view.to_window(x, y)
-
-    tap(Spot(), pump)
 
 
 @pytest.mark.parametrize("size", list(SIZES))

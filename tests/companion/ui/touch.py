@@ -17,6 +17,20 @@ def tap(widget, pump) -> None:
     pump()
 
 
+def tap_province(board, province, pump) -> None:
+    """A finger on a province's circle of a board screen's map (its `ids.board`)."""
+    view = board.ids.board
+
+    class Spot:
+        def __init__(self):
+            self.center = view.centre_of(province)
+
+        def to_window(self, x, y):
+            return view.to_window(x, y)
+
+    tap(Spot(), pump)
+
+
 def wait_for_surface(window, pump, seconds: float = 5.0) -> None:
     """Draw frames until the window's GL surface has the window's size.
 
