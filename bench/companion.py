@@ -102,11 +102,14 @@ def step(_dt):
               flush=True)
         app.stop()
         return
+    if app.manager.current == "tetrarchia_guide":     # a new game's guide: on to the board
+        play_from_guide()
+        Clock.schedule_once(step, 0.1)
+        return
     if board.session.state.get("outcome") or not board.session.legal_actions():
         setup = app.screen("tetrarchia_setup")       # game over: a new one (not timed)
         setup.seed += 1
         setup.start()
-        play_from_guide()
         Clock.schedule_once(step, 0.1)
         return
     if board.steps:                                   # the barbarian phase, step by step
@@ -119,6 +122,11 @@ def step(_dt):
 
         Window.bind(on_flip=stepped)
         tap(board.step_button)
+        return
+    popup = board.popup
+    if popup is not None and getattr(popup, "yes", None) is not None and popup.parent:
+        kinds.append("attack-confirm")               # the attack's confirmation: Attack
+        time_tap(popup.yes)
         return
     button = state["target"]
     if button is None:
@@ -139,6 +147,11 @@ def step(_dt):
         return
     state["target"] = None
     kinds.append(button.action["type"])
+    time_tap(button)
+
+
+def time_tap(button):
+    # tap, and time it to the next frame on screen
     began = time.perf_counter()
 
     def shown(*_):
