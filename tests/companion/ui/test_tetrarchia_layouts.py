@@ -441,3 +441,87 @@ def test_two_fingers_pinch_the_map(app, window, pump):
         view.show_whole()
         pump()
         assert view.zoom == 1
+
+
+KILLED_CHILD = r'''
+import json, sys
+from kivy.config import Config
+Config.set("graphics", "width", "360")
+Config.set("graphics", "height", "640")
+from kivy.clock import Clock
+from companion.app import CompanionApp
+from companion.demo import action_button
+
+app = CompanionApp(data_dir=sys.argv[1])
+
+
+def begin(_dt):
+    home = app.screen("home")
+    home.refresh()
+    home.new_game("tetrarchia")
+    setup = app.screen("tetrarchia_setup")
+    setup.seed = int(sys.argv[2])
+    setup.start()
+    Clock.schedule_once(play, 0.3)
+
+
+def play(_dt):
+    if app.manager.current == "tetrarchia_guide":
+        app.screen("tetrarchia_guide").start_playing()
+        Clock.schedule_once(play, 0.3)
+        return
+    board = app.screen("tetrarchia_board")
+    board.choose(action_button(board, "Enter ROMA").action)
+    board.choose(action_button(board, "End turn").action)
+    board.next_step()
+    board.next_step()
+    print("STEPPED " + json.dumps([board.step_index, board.message]), flush=True)
+
+
+app.bind(on_start=lambda *_: Clock.schedule_once(begin, 0.5))
+app.run()
+'''
+
+
+def test_the_walkthrough_survives_a_real_kill(app, window, pump, tmp_path):
+    """A child app plays an End turn, walks two barbarian steps on and is killed with SIGKILL;
+    the game reopened from its data folder shows the same step."""
+    import json
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    repo = Path(__file__).resolve().parents[3]
+    data = tmp_path / "data"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(repo)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}
+    child = subprocess.Popen([sys.executable, "-c", KILLED_CHILD, str(data), str(UPRISING_SEED)],
+                             cwd=repo, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+    try:
+        deadline, line = time.monotonic() + 60, ""
+        while not line.startswith("STEPPED") and time.monotonic() < deadline:
+            ready, _w, _x = select.select([child.stdout], [], [], 1)
+            if ready:
+                line = child.stdout.readline()
+                if not line and child.poll() is not None:
+                    break
+        assert line.startswith("STEPPED"), "the child app did not walk the steps"
+        step, shown = json.loads(line.split(" ", 1)[1])
+        assert step == 2 and "Step 3 of" in shown
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(10)
+        child.stdout.close()
+    home = app.screen("home")
+    home.store = None                       # the app's store opened on the killed one's folder
+    assert home.game_store().root == data / "games"
+    home.refresh()
+    pump()
+    tap(home.ids.saved_games.children[0], pump)
+    pump(5)
+    board = app.screen("tetrarchia_board")
+    assert app.manager.current == "tetrarchia_board"
+    assert board.step_index == 2 and board.message == shown
