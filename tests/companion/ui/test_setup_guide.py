@@ -321,34 +321,14 @@ def test_the_guide_survives_a_kill(app, window, pump, tmp_path):
     """A child app starts a game, taps "Done" on three steps and is killed with SIGKILL; the
     game reopened from its data folder shows the guide with those ticks."""
     import json
-    import select
-    import signal
-    import subprocess
-    import sys
-    import time
 
-    repo = Path(__file__).resolve().parents[3]
+    from touch import killed_after
+
     data = tmp_path / "data"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(repo)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(data)], cwd=repo, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        deadline = time.monotonic() + 60
-        line = ""
-        while not line.startswith("TICKED") and time.monotonic() < deadline:
-            ready, _w, _x = select.select([child.stdout], [], [], 1)
-            if ready:
-                line = child.stdout.readline()
-                if not line and child.poll() is not None:
-                    break
-        assert line.startswith("TICKED"), "the child app did not tick the guide"
-        ticked = json.loads(line.split(" ", 1)[1])
-        assert ticked == ["pieces", "fleets", "revolts"]
-    finally:
-        child.send_signal(signal.SIGKILL)
-        child.wait(10)
-        child.stdout.close()
+    said = killed_after(CHILD, [data], "TICKED")
+    assert said, "the child app did not tick the guide"
+    ticked = json.loads(said)
+    assert ticked == ["pieces", "fleets", "revolts"]
     home = app.screen("home")
     home.store = None                       # the app's store opened on the killed one's folder
     assert home.game_store().root == data / "games"

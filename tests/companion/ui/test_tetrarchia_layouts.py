@@ -487,34 +487,14 @@ def test_the_walkthrough_survives_a_real_kill(app, window, pump, tmp_path):
     """A child app plays an End turn, walks two barbarian steps on and is killed with SIGKILL;
     the game reopened from its data folder shows the same step."""
     import json
-    import select
-    import signal
-    import subprocess
-    import sys
-    import time
 
-    repo = Path(__file__).resolve().parents[3]
+    from touch import killed_after
+
     data = tmp_path / "data"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(repo)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}
-    child = subprocess.Popen([sys.executable, "-c", KILLED_CHILD, str(data), str(UPRISING_SEED)],
-                             cwd=repo, env=env, stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True)
-    try:
-        deadline, line = time.monotonic() + 60, ""
-        while not line.startswith("STEPPED") and time.monotonic() < deadline:
-            ready, _w, _x = select.select([child.stdout], [], [], 1)
-            if ready:
-                line = child.stdout.readline()
-                if not line and child.poll() is not None:
-                    break
-        assert line.startswith("STEPPED"), "the child app did not walk the steps"
-        step, shown = json.loads(line.split(" ", 1)[1])
-        assert step == 2 and "Step 3 of" in shown
-    finally:
-        child.send_signal(signal.SIGKILL)
-        child.wait(10)
-        child.stdout.close()
+    said = killed_after(KILLED_CHILD, [data, UPRISING_SEED], "STEPPED")
+    assert said, "the child app did not walk the steps"
+    step, shown = json.loads(said)
+    assert step == 2 and "Step 3 of" in shown
     home = app.screen("home")
     home.store = None                       # the app's store opened on the killed one's folder
     assert home.game_store().root == data / "games"

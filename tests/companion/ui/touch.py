@@ -103,3 +103,34 @@ def assert_buttons_fit(screen, window, name: str) -> None:
         text_width, text_height = widget.texture_size
         assert text_width <= widget.width and text_height <= widget.height, \
             f"text overflows: {where}"
+
+
+def killed_after(code: str, args: list, marker: str, seconds: float = 60) -> str:
+    """Run a child Python process (an app script with this repository on its path) until it
+    prints a line starting with `marker`, then kill it with SIGKILL, as the system kills an app;
+    the rest of that line ("" if it never came)."""
+    import os
+    import select
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[3]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(repo)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}
+    child = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], cwd=repo, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        deadline, line = time.monotonic() + seconds, ""
+        while not line.startswith(marker) and time.monotonic() < deadline:
+            ready, _w, _x = select.select([child.stdout], [], [], 1)
+            if ready:
+                line = child.stdout.readline()
+                if not line and child.poll() is not None:
+                    break
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(10)
+        child.stdout.close()
+    return line[len(marker):].strip() if line.startswith(marker) else ""
