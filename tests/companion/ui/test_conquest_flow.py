@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from test_conquest_auction import button, press, token
 from test_conquest_battle import pick, take_casualties
+from test_conquest_start import set_up
 from touch import assert_buttons_fit, screenshot, tap, walk
 
 PLAYERS = ["Livia", "Marcus", "Tullia"]
@@ -345,18 +346,7 @@ def test_a_first_season_by_taps(app, pump, window, shots):
 
 def start_by_taps(app, pump):
     """Home → Conquest → set-up with three named players → Start: the books."""
-    home = app.screen("home")
-    pump()
-    tap(next(b for b in home.ids.new_games.children if "Conquest" in b.text), pump)
-    setup = app.screen("conquest_setup")
-    setup.seed = SEED
-    press(setup.ids.count3, pump)
-    for field, name in zip(setup.name_inputs, PLAYERS):
-        field.text = name
-    pump()
-    press(setup.first_buttons["Livia"], pump)
-    tap(setup.ids.start, pump)
-    assert app.manager.current == "conquest_start", setup.ids.message.text
+    set_up(app, pump, seed=SEED)
     tap(app.screen("conquest_start").ids.back, pump)
     assert app.manager.current == "conquest_books"
     return app.screen("conquest_books")

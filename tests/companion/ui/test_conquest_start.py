@@ -2,9 +2,9 @@
 alliance auction, starting units) and the books after it, played by real taps (Xvfb) on a phone
 (360 x 640), a tablet (800 x 1280) and a landscape tablet (1280 x 800), in English and Spanish.
 
-Every screen on the way is shot (under pytest's tmp folder, and /tmp/shots15D when it exists) and
-checked: its buttons fit the window, and in Spanish no message is left in English. After the
-auction the books name, over each player's figures, that player (issue 15, defect 5).
+Every screen on the way is shot (under pytest's tmp folder, and a copy in $FORGE_CONQUEST_SHOTS
+when set) and checked: its buttons fit the window, and in Spanish no message is left in English.
+After the auction the books name, over each player's figures, that player (issue 15, defect 5).
 """
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ SIZES = {"phone": (WIDTH, HEIGHT), "tablet": (800, 1280), "landscape": (1280, 80
 DRAWN = {"Livia": ["asia", "asia", "egypt", "hispania"],
          "Marcus": ["sicilia", "achaia", "galatia", "numidia"],
          "Tullia": ["narbonensis", "neapolis", "mesopotamia", "egypt"]}
-SHOTS = Path("/tmp/shots15D")
 
 
 class Untranslated:
@@ -90,8 +89,10 @@ class Walk:
         self.name, self.lang, self.untranslated = name, lang, untranslated
         self.english = english_texts() if lang == "es" else set()
         self.count = 0
-        if SHOTS.exists() or os.environ.get("SHOTS15D"):
-            SHOTS.mkdir(exist_ok=True)
+        copies = os.environ.get("FORGE_CONQUEST_SHOTS")    # a folder to keep the shots in
+        self.copies = Path(copies) if copies else None
+        if self.copies is not None:
+            self.copies.mkdir(parents=True, exist_ok=True)
 
     def look(self, what: str, screen=None) -> None:
         """Shoot the window, check its buttons fit, and in Spanish that nothing is English."""
@@ -99,8 +100,8 @@ class Walk:
         self.count += 1
         label = f"{self.name}-{self.lang}-{self.count:02d}-{what}"
         screenshot(self.window, self.shots, label, self.pump)
-        if SHOTS.exists():
-            screenshot(self.window, SHOTS, label, self.pump)
+        if self.copies is not None:
+            screenshot(self.window, self.copies, label, self.pump)
         screen = screen or self.app.manager.current_screen
         assert_buttons_fit(screen, self.window, label)
         if self.lang == "es":
@@ -113,20 +114,22 @@ class Walk:
         return self.app.tr._(text)
 
 
-def set_up(app, pump, play: Walk):
-    """Home → New game: Conquest → names, Livia opens → Start: the guide opens."""
+def set_up(app, pump, play: Walk | None = None, seed: int = SEED):
+    """Home → New game: Conquest → names, Livia opens → Start: the guide opens (`play` looks
+    at the screens on the way)."""
+    look = play.look if play is not None else (lambda _what: None)
     home = app.screen("home")
     pump()
-    play.look("home")
+    look("home")
     tap(next(b for b in home.ids.new_games.children if "Conquest" in b.text), pump)
     setup = app.screen("conquest_setup")
-    setup.seed = SEED
+    setup.seed = seed
     press(setup.ids.count3, pump)
     for field, name in zip(setup.name_inputs, PLAYERS):
         field.text = name
     pump()
     press(setup.first_buttons["Livia"], pump)
-    play.look("setup")
+    look("setup")
     tap(setup.ids.start, pump)
     assert app.manager.current == "conquest_start", setup.ids.message.text
     return app.screen("conquest_start")
