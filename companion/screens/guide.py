@@ -50,7 +50,8 @@ class GuideScreen(GameScreen):
 
     def reset(self) -> None:
         guide = guide_meta(self.session) or {}
-        self.done = [d for d in guide.get("done", []) if isinstance(d, str)]
+        done = guide.get("done")
+        self.done = [d for d in done if isinstance(d, str)] if isinstance(done, list) else []
         step = guide.get("step", 0)
         self.step_index = step if isinstance(step, int) and step >= 0 else 0
         self.place_text = ""

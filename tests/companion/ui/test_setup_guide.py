@@ -145,6 +145,24 @@ def test_every_step_ticked_starts_the_game(app, window, pump):
     assert guide.session.game.meta["guide"]["closed"] is True
 
 
+@pytest.mark.parametrize("edited", [{"done": 5, "step": "x"}, {"done": [1, None], "step": -3},
+                                    {"done": ["pieces"], "step": 99, "closed": "no"}, "guide"])
+def test_an_edited_guide_progress_opens_a_usable_guide(app, window, pump, edited):
+    new_game(app, pump)
+    guide = app.screen("tetrarchia_guide")
+    guide.session.game.meta["guide"] = edited           # as a hand-edited meta is read back
+    app.show("home")
+    pump()
+    guide.open(guide.session)
+    app.show("tetrarchia_guide")
+    pump(3)
+    assert 0 <= guide.step_index < len(guide.steps)
+    assert all(isinstance(d, str) for d in guide.done)
+    tap(guide.ids.done, pump)
+    tap(guide.ids.play, pump)
+    assert app.manager.current == "tetrarchia_board"
+
+
 def test_the_log_reopens_the_guide_until_the_first_action(app, window, pump):
     new_game(app, pump)
     tap(app.screen("tetrarchia_guide").ids.play, pump)
