@@ -6,8 +6,6 @@ be entered, and the log's words to show what the barbarian phase did on the boar
 """
 from __future__ import annotations
 
-import re
-
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
@@ -28,6 +26,7 @@ from companion.theme import rgba
 from companion.widgets import dialog, grow_with_text, scrolled
 from forge.engine.errors import N_
 from forge.engine.tetrarchia.labels import action_label
+from forge.engine.tetrarchia.words import roll_reason
 
 HINTS = ("cost", "discs", "gain")       # what a legal action tells the player, not the engine
 LANDSCAPE = 1.15            # wider than tall by this much: the map beside the column
@@ -43,17 +42,6 @@ KIND_ORDER = {"end_turn": 0, "block": 1, "boost": 1, "enter": 2, "protect": 3, "
 # the dice the engine names (NeedRoll.die), for players
 DIE_NAMES = {"VI": N_("the die with Roman numerals (I-VI)"),
              "6": N_("the die with numbers (1-6)")}
-# the engine's reasons for a roll (NeedRoll.reason, English) in the words the log uses
-ROLL_REASONS = (
-    (r"State of the Empire: (region|province)", "state"),
-    (r"aftermath of the uprising: (region|province)", "aftermath"),
-    (r"broken link (.+) - (.+)", "link"),
-    (r"combat: army in (\S+)", "army"),
-    (r"combat: (\S+)", "emperor"),
-    (r"set-up: Revolt in (.+)", "setup_revolt"),
-    (r"set-up: extra Revolt, (region|province)", "setup_extra"),
-    (r"set-up: army, (region|province)", "setup_army"),
-)
 
 
 def names_for(session):
@@ -159,34 +147,6 @@ def province_actions(state: dict, actions: list[dict], province: str) -> list[di
                 (kind in ("protect", "subdue") and here):
             out.append(action)
     return out
-
-
-def roll_reason(reason: str, tr, names) -> str:
-    """The engine's reason for a roll (English, NeedRoll.reason) in the players' language, in
-    the words the log uses for that roll; an unknown reason as it is."""
-    _ = tr._
-    which = {"region": _("which region"), "province": _("which province")}
-    for pattern, kind in ROLL_REASONS:
-        found = re.fullmatch(pattern, reason)
-        if not found:
-            continue
-        part = found.group(1)
-        if kind == "state":
-            return _("State of the Empire") + ", " + which[part]
-        if kind == "aftermath":
-            return _("Aftermath") + ", " + which[part]
-        if kind == "link":
-            return _("Broken link {a} – {b}").format(a=part, b=found.group(2))
-        if kind == "army":
-            return _("Battle, the army in {province}").format(province=names.province(part))
-        if kind == "emperor":
-            return _("Battle, {emperor}").format(emperor=names.emperor(part))
-        if kind == "setup_revolt":
-            return _("Set-up, Revolt in {region}").format(region=names.region(part))
-        if kind == "setup_extra":
-            return _("Set-up, extra Revolt disc") + ", " + which[part]
-        return _("Set-up, barbarian army") + ", " + which[part]
-    return reason
 
 
 def die_name(die: str, tr) -> str:

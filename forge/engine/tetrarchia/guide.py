@@ -12,7 +12,7 @@ emperors will come onto the board. Each step is a dict:
 - `state`: the board as it stands once this step and the ones before it are done (for a map)
 
 A game set up from a given position has one step placing every piece of that position.
-`roll_reason(reason, tr)` words a set-up die's reason (NeedRoll's) in the players' language.
+`roll_reason(reason, tr)` (from words.py) words a set-up die's reason in the players' language.
 No rules are decided here: the engine's set-up has already rolled and placed everything.
 """
 from __future__ import annotations
@@ -20,21 +20,7 @@ from __future__ import annotations
 import copy
 
 from forge.engine.tetrarchia.data import tables
-from forge.engine.tetrarchia.words import Names
-
-
-def roll_reason(reason: str, tr) -> str:
-    """What a set-up die is rolled for, in the players' language (a reason it does not know is
-    given as the engine wrote it)."""
-    _ = tr._
-    prefix = "set-up: Revolt in "
-    if reason.startswith(prefix):
-        return _("the Revolt disc of {region} (a 1 is rolled again)").format(
-            region=reason[len(prefix):])
-    known = {"set-up: extra Revolt, region": _("the region of an extra Revolt disc"),
-             "set-up: extra Revolt, province": _("the province of an extra Revolt disc"),
-             "set-up: army, region": _("the region of a barbarian army")}
-    return known.get(reason, reason)
+from forge.engine.tetrarchia.words import Names, roll_reason  # noqa: F401 (shown by the guide)
 
 
 def setup_guide(entry: dict, state: dict, tr) -> list[dict]:

@@ -1,10 +1,13 @@
 """Events in words: one plain sentence per event, in the language of a translator.
 
-`describe(event, tr)` (forge.engine.words.EventWords) names the emperors as the game catalog
+`roll_reason(reason, tr)` words what a die is rolled for (NeedRoll's reason), for players entering
+real dice. `describe(event, tr)` (forge.engine.words.EventWords) names the emperors as the game catalog
 translates them when the translator has a `lang`. Province, region and sea names are Latin and
 never translated.
 """
 from __future__ import annotations
+
+import re
 
 from forge.engine import words
 from forge.engine.tetrarchia.data import CONTENT_DIR, roman_numeral, tables
@@ -337,3 +340,48 @@ WRITERS: dict[str, words.Writer] = {
 }
 
 describe = words.EventWords(WRITERS, Names)
+
+
+# what a die is rolled for, as the engine writes it (NeedRoll.reason, English)
+ROLL_REASONS = (
+    (r"State of the Empire: (region|province)", "state"),
+    (r"aftermath of the uprising: (region|province)", "aftermath"),
+    (r"broken link (.+) - (.+)", "link"),
+    (r"combat: army in (\S+)", "army"),
+    (r"combat: (\S+)", "emperor"),
+    (r"set-up: Revolt in (.+)", "setup_revolt"),
+    (r"set-up: extra Revolt, (region|province)", "setup_extra"),
+    (r"set-up: army, (region|province)", "setup_army"),
+)
+
+
+def roll_reason(reason: str, tr, names: Names | None = None) -> str:
+    """What a die is rolled for (the engine's NeedRoll reason) in the players' language, in the
+    words the log uses for that roll; a reason it does not know is given as it is."""
+    n, _ = names or Names(tr), tr._
+    which = {"region": _("which region"), "province": _("which province")}
+    for pattern, kind in ROLL_REASONS:
+        found = re.fullmatch(pattern, reason)
+        if not found:
+            continue
+        part = found.group(1)
+        if kind == "state":
+            return _("State of the Empire") + ", " + which[part]
+        if kind == "aftermath":
+            return _("Aftermath") + ", " + which[part]
+        if kind == "link":
+            return _("Broken link {a} – {b}").format(a=part, b=found.group(2))
+        if kind == "army":
+            return _("Battle, the army in {province}").format(province=n.province(part))
+        if kind == "emperor":
+            return _("Battle, {emperor}").format(emperor=n.emperor(part))
+        if kind == "setup_revolt":
+            return _("the Revolt disc of {region} (a 1 is rolled again)").format(
+                region=n.region(part))
+        if kind == "setup_extra":
+            return _("the region of an extra Revolt disc") if part == "region" else \
+                _("the province of an extra Revolt disc")
+        if part == "region":                        # a set-up army's region (its province: 6)
+            return _("the region of a barbarian army")
+    return reason
+
