@@ -28,7 +28,8 @@ class Spanish:
         self.count += 1
         label = f"es-{self.name}-{self.count:02d}-{what}"
         screenshot(self.window, self.shots, label, self.pump)
-        if SHOTS.exists():
+        if SHOTS is not None:
+            SHOTS.mkdir(parents=True, exist_ok=True)
             screenshot(self.window, SHOTS, label, self.pump)
         root = root or self.app.manager.current_screen
         assert_buttons_fit(root, self.window, label)

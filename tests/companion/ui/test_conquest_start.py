@@ -20,6 +20,8 @@ from conftest import HEIGHT, WIDTH
 from companion.screens.conquest_names import place_name
 
 PLAYERS = ["Livia", "Marcus", "Tullia"]
+COPIES = os.environ.get("FORGE_CONQUEST_SHOTS")         # a folder to keep the shots in, if set
+SHOTS = Path(COPIES) if COPIES else None
 SEED = 5
 SIZES = {"phone": (WIDTH, HEIGHT), "tablet": (800, 1280), "landscape": (1280, 800)}
 DRAWN = {"Livia": ["asia", "asia", "egypt", "hispania"],
@@ -89,10 +91,8 @@ class Walk:
         self.name, self.lang, self.untranslated = name, lang, untranslated
         self.english = english_texts() if lang == "es" else set()
         self.count = 0
-        copies = os.environ.get("FORGE_CONQUEST_SHOTS")    # a folder to keep the shots in
-        self.copies = Path(copies) if copies else None
-        if self.copies is not None:
-            self.copies.mkdir(parents=True, exist_ok=True)
+        if SHOTS is not None:
+            SHOTS.mkdir(parents=True, exist_ok=True)
 
     def look(self, what: str, screen=None) -> None:
         """Shoot the window, check its buttons fit, and in Spanish that nothing is English."""
@@ -100,8 +100,8 @@ class Walk:
         self.count += 1
         label = f"{self.name}-{self.lang}-{self.count:02d}-{what}"
         screenshot(self.window, self.shots, label, self.pump)
-        if self.copies is not None:
-            screenshot(self.window, self.copies, label, self.pump)
+        if SHOTS is not None:
+            screenshot(self.window, SHOTS, label, self.pump)
         screen = screen or self.app.manager.current_screen
         assert_buttons_fit(screen, self.window, label)
         if self.lang == "es":
