@@ -340,20 +340,14 @@ def test_the_guide_survives_a_kill(app, window, pump, tmp_path):
     game reopened from its data folder shows the guide with those ticks."""
     import json
 
-    from touch import killed_after
+    from touch import killed_after, reopen_first_saved
 
     data = tmp_path / "data"
     said = killed_after(CHILD, [data], "TICKED")
     assert said, "the child app did not tick the guide"
     ticked = json.loads(said)
     assert ticked == ["pieces", "fleets", "revolts"]
-    home = app.screen("home")
-    home.store = None                       # the app's store opened on the killed one's folder
-    assert home.game_store().root == data / "games"
-    home.refresh()
-    pump()
-    tap(home.ids.saved_games.children[0], pump)
-    pump(5)
+    reopen_first_saved(app, data, pump)
     assert app.manager.current == "tetrarchia_guide"
     guide = app.screen("tetrarchia_guide")
     assert guide.done == ticked and guide.step_index == 3

@@ -488,20 +488,14 @@ def test_the_walkthrough_survives_a_real_kill(app, window, pump, tmp_path):
     the game reopened from its data folder shows the same step."""
     import json
 
-    from touch import killed_after
+    from touch import killed_after, reopen_first_saved
 
     data = tmp_path / "data"
     said = killed_after(KILLED_CHILD, [data, UPRISING_SEED], "STEPPED")
     assert said, "the child app did not walk the steps"
     step, shown = json.loads(said)
     assert step == 2 and "Step 3 of" in shown
-    home = app.screen("home")
-    home.store = None                       # the app's store opened on the killed one's folder
-    assert home.game_store().root == data / "games"
-    home.refresh()
-    pump()
-    tap(home.ids.saved_games.children[0], pump)
-    pump(5)
+    reopen_first_saved(app, data, pump)
     board = app.screen("tetrarchia_board")
     assert app.manager.current == "tetrarchia_board"
     assert board.step_index == 2 and board.message == shown

@@ -134,3 +134,15 @@ def killed_after(code: str, args: list, marker: str, seconds: float = 60) -> str
         child.wait(10)
         child.stdout.close()
     return line[len(marker):].strip() if line.startswith(marker) else ""
+
+
+def reopen_first_saved(app, data, pump) -> None:
+    """Home opens the games of the data folder `data` (another app's, e.g. one killed) and
+    resumes the first saved game."""
+    home = app.screen("home")
+    home.store = None                       # the app's store opened on that folder
+    assert home.game_store().root == data / "games"
+    home.refresh()
+    pump()
+    tap(home.ids.saved_games.children[0], pump)
+    pump(5)
