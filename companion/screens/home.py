@@ -11,6 +11,13 @@ from companion.app import game_module, game_screens, games_in, rules_of
 from companion.widgets import grow_with_text
 
 
+def keep_short_last_word(name: str) -> str:
+    """`name` with a short last word (a numeral such as 'II') bound to the word before it by a
+    no-break space, so that a wrapped title never leaves it alone on a line."""
+    head, space, last = name.rpartition(" ")
+    return f"{head}\u00a0{last}" if space and len(last) <= 3 else name
+
+
 class HomeScreen(Screen):
     """New-game buttons (one per game), the resume list, and the way to the other screens."""
 
@@ -52,7 +59,8 @@ class HomeScreen(Screen):
         self.game_store()
         self.ids.new_games.clear_widgets()
         for game_id, name in games_in(app.content_dir):
-            button = Factory.BigButton(text=app.tr._("New game: {name}").format(name=name))
+            button = Factory.BigButton(text=app.tr._("New game: {name}").format(
+                name=keep_short_last_word(name)))
             button.game_id = game_id
             button.bind(on_release=lambda _b, g=game_id: self.new_game(g))
             self.ids.new_games.add_widget(button)

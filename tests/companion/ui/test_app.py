@@ -73,6 +73,17 @@ def test_new_game_joins_the_resume_list(app, pump):
     assert "Tetrarchia" in home.ids.saved_games.children[0].text
 
 
+def test_a_wrapped_game_name_keeps_its_numeral_on_the_line_of_the_word_before(app, pump):
+    home = app.screen("home")
+    conquest = next(b for b in home.ids.new_games.children
+                    if b.game_id == "conquest-of-the-empire-2")
+    conquest.texture_update()
+    lines = ["".join(word.text for word in line.words) for line in conquest._label._cached_lines]
+    assert len(lines) > 1, "the phone window no longer wraps this name: the test proves nothing"
+    assert all(line.strip() != "II" for line in lines), lines
+    assert lines[-1].rstrip().endswith("Empire\u00a0II"), lines
+
+
 def test_a_corrupt_saved_game_is_set_aside_with_a_message(app, window, shots, pump):
     home = app.screen("home")
     tap(home.ids.new_games.children[0], pump)
