@@ -11,7 +11,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -27,26 +26,24 @@ os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
 
 
 def _start_xvfb() -> subprocess.Popen | None:
-    """An Xvfb server on a free display number, or None if one is already available."""
+    """An Xvfb server on a display number it picks itself (-displayfd: two test processes
+    starting at once never share one), or None if a display is already available."""
     if os.environ.get("DISPLAY"):
         return None
     if not shutil.which("Xvfb"):
         return None
-    for number in range(99, 140):
-        if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
-            continue
-        server = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", "1400x1400x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                os.environ["DISPLAY"] = f":{number}"
-                return server
-            if server.poll() is not None:
-                break
-            time.sleep(0.05)
+    reader, writer = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(writer), "-screen", "0", "1400x1400x24", "-nolisten", "tcp"],
+        pass_fds=(writer,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(writer)
+    with os.fdopen(reader) as numbers:
+        number = numbers.readline().strip()      # written once the server accepts clients
+    if not number.isdigit():
         server.kill()
-    return None
+        return None
+    os.environ["DISPLAY"] = f":{number}"
+    return server
 
 
 # The display and the window size are set when this conftest is imported, before any test module
