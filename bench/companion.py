@@ -64,6 +64,19 @@ from companion.app import CompanionApp
 from companion.demo import action_button, tap
 
 taps, data_dir = int(sys.argv[1]), sys.argv[2]
+import gc
+collections = {"began": 0.0, "gen2": [], "young": []}    # the garbage collector's pauses
+
+
+def collecting(phase, info):
+    if phase == "start":
+        collections["began"] = time.perf_counter()
+    else:
+        took = time.perf_counter() - collections["began"]
+        collections["gen2" if info["generation"] == 2 else "young"].append(took)
+
+
+gc.callbacks.append(collecting)
 app = CompanionApp(data_dir=data_dir)
 chooser = random.Random(1)
 times, state, kinds = [], {"target": None, "tries": 0}, []
@@ -78,6 +91,7 @@ def visible(button):
 
 
 def start(_dt):
+    collections["gen2"].clear(), collections["young"].clear()    # only those during the taps
     app.screen("home").refresh()                      # the store
     app.show("tetrarchia_setup")
     setup = app.screen("tetrarchia_setup")
@@ -100,6 +114,8 @@ def step(_dt):
         print("KINDS " + " ".join(kinds), flush=True)
         print("PARTS " + " ".join(f"{k}={sum(v) / max(len(v), 1):.6f}" for k, v in parts.items()),
               flush=True)
+        print("GC " + " ".join(f"{k}={len(v)}:{max(v, default=0):.6f}"
+                               for k, v in collections.items() if k != "began"), flush=True)
         app.stop()
         return
     if app.manager.current == "tetrarchia_guide":     # a new game's guide: on to the board
@@ -182,7 +198,13 @@ from companion.session import TableSession
 from companion.screens.tetrarchia_board import TetrarchiaBoardScreen
 timed(TableSession, "act", "act")
 timed(TetrarchiaBoardScreen, "refresh", "refresh")
-app.bind(on_start=lambda *_: Clock.schedule_once(start, 0.3))
+
+
+def started(*_):                # returns None: a true value would stop the app's own on_start
+    Clock.schedule_once(start, 0.3)
+
+
+app.bind(on_start=started)
 app.run()
 """
 
@@ -200,6 +222,11 @@ def time_taps(env: dict, data_dir: str, script: Path, taps: int) -> tuple[list[f
             parts = "  of which, mean: session.act {act} ms, board refresh {refresh} ms".format(
                 **{k: f"{float(v) * 1000:.1f}" for k, v in
                    (part.split("=") for part in line.split()[1:])})
+        if line.startswith("GC"):
+            pauses = dict(part.split("=") for part in line.split()[1:])
+            parts += "\n  garbage collector during the taps: " + ", ".join(
+                f"{kind} {count} (longest {float(longest) * 1000:.1f} ms)"
+                for kind, (count, longest) in ((k, v.split(":")) for k, v in pauses.items()))
         if line.startswith("TIMES"):
             times = [float(t) for t in line.split()[1:]]
         if line.startswith("STEPS"):

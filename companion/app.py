@@ -30,6 +30,7 @@ from pathlib import Path
 from types import ModuleType
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
@@ -37,6 +38,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
 import companion.widgets  # noqa: F401  (registers BigButton and Choice with Factory)
+from companion.collector import Collector
 from companion.store import desktop_data_dir
 from companion.theme import FALLBACK_PALETTE, Theme, read_palette
 from companion.translate import Translator
@@ -431,12 +433,20 @@ class CompanionApp(App):
             return True
         return False
 
+    def on_start(self):
+        """Start-up is over: the garbage collector from now on runs between taps."""
+        self.collector = Collector()
+        self.collector.start(Clock, Window)
+
     def on_pause(self):
         write_settings(self.settings_path, self.settings)
         return True
 
     def on_stop(self):
         write_settings(self.settings_path, self.settings)
+        collector = getattr(self, "collector", None)
+        if collector is not None:
+            collector.stop()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -129,3 +129,13 @@ def test_buttons_are_big_enough_and_inside_the_window(app, window, pump, name, m
             text_width, text_height = widget.texture_size
             assert text_width <= widget.width and text_height <= widget.height, \
                 f"text overflows: {where}"
+
+
+def test_the_running_app_runs_full_garbage_collections_itself(app):
+    import gc
+
+    from companion.collector import NEVER
+
+    assert gc.get_threshold()[2] == NEVER        # on_start ran: no automatic full passes
+    app.dispatch("on_stop")
+    assert gc.get_threshold()[2] != NEVER
