@@ -7,6 +7,8 @@ progress (an auction, a battle, a senate vote). Events are the board delta, one 
 """
 from __future__ import annotations
 
+import copy
+
 from forge.engine.conquest.data import Tables
 from forge.engine.context import Context
 from forge.engine.core import N_, ParseError
@@ -22,6 +24,12 @@ class Ctx(Context):
 
     def book(self, player: str) -> dict:
         return self.state["books"][player]
+
+    def emit(self, kind: str, **fields) -> dict:
+        """Record one event as it is now: its fields are copied, so a list or mapping the
+        procedure goes on changing (the senators paid, a side's forces) never changes an event
+        already emitted."""
+        return super().emit(kind, **copy.deepcopy(fields))
 
 
 # --- small helpers over the state -------------------------------------------------------------
