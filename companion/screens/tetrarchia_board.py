@@ -3,6 +3,10 @@
 Everything comes from companion.session: the state to draw, `legal_actions()` for the buttons,
 `act()` to play one, the engine's own message when it refuses, NeedRoll's die when real dice must
 be entered, and the log's words to show what the barbarian phase did on the board.
+
+After an action the map's moved pieces glide to their new places and the changed places flash
+(`show_state`; what moved comes from the states before and after, or from a barbarian step's own
+moves); the app's setting "motion" set to False turns that off. Undo and resuming jump.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 from kivy.uix.scrollview import ScrollView
 
@@ -31,6 +36,7 @@ from forge.engine.tetrarchia.words import roll_reason
 HINTS = ("cost", "discs", "gain")       # what a legal action tells the player, not the engine
 LANDSCAPE = 1.15            # wider than tall by this much: the map beside the column
 COLUMN_DP = 400             # the column's width beside the map in landscape
+MESSAGE_DP = 120            # landscape: the least height of the message under the map
 POOL = 28                   # action buttons made with the screen (a turn rarely needs more)
 SHOWN_ROWS = 1.6            # action buttons the list always has room for (when it has them)
 
@@ -222,6 +228,53 @@ def step_provinces(step: dict) -> list[str]:
     return list(out)
 
 
+def moved_markers(before: dict, after: dict) -> dict:
+    """The markers of `after` that left another place of `before`: the map's marker key
+    (BoardView.marker_keys) -> the province or sea it left. Emperors that changed province;
+    barbarian armies and fleets paired with the neighbouring place they left, the pairing the
+    engine's table changes word ("Move the barbarian army from ... to ...")."""
+    from forge.engine.tetrarchia.data import tables
+    from forge.engine.tetrarchia.table_changes import _pairs
+
+    t = tables()
+    moves: dict = {}
+    figures = after.get("figures") or {}
+    for emperor, where in (after.get("emperors") or {}).items():
+        old = ((before.get("emperors") or {}).get(emperor) or {}).get("at")
+        new = where.get("at")
+        if old and new and old != new:
+            key = ("figure", new) if figures.get(new) == emperor else ("passing", new, emperor)
+            moves[key] = old
+    armies = [{p for p, f in (s.get("figures") or {}).items() if f == "army"}
+              for s in (before, after)]
+    gone, come = sorted(armies[0] - armies[1]), sorted(armies[1] - armies[0])
+    for frm, to in _pairs(gone, come, lambda p: t.neighbours.get(p, ())):
+        moves[("figure", to)] = frm
+    old_fleets, new_fleets = list(before.get("fleets") or []), list(after.get("fleets") or [])
+    for sea in list(old_fleets):
+        if sea in new_fleets:
+            old_fleets.remove(sea)
+            new_fleets.remove(sea)
+    for frm, to in _pairs(old_fleets, new_fleets, lambda s: t.sea_next.get(s, ())):
+        moves[("fleet", to, (after.get("fleets") or []).count(to) - 1)] = frm
+    return moves
+
+
+def step_moves(step: dict, state: dict) -> dict:
+    """The armies a barbarian step moved that the map shows where they went (the step's own
+    move events): marker key -> the province each left."""
+    figures = state.get("figures") or {}
+    return {("figure", e["to"]): e["from"] for e in step["events"]
+            if e.get("kind") == "move" and e.get("piece") == "army" and
+            figures.get(e.get("to")) == "army" and e.get("from")}
+
+
+def motion_on() -> bool:
+    """Whether the map moves its pieces (the app's setting "motion"; on unless set off)."""
+    settings = getattr(App.get_running_app(), "settings", None) or {}
+    return bool(settings.get("motion", True))
+
+
 def entry_with_words(session, index: int) -> dict:
     """One log entry with its events in words (session.log() words every entry of the game)."""
     entry = session.game.session.entries[index]
@@ -298,6 +351,7 @@ class TetrarchiaBoardScreen(GameScreen):
     emperor_text = StringProperty("")
     emperor_colour = ListProperty([0, 0, 0, 1])
     pi_text = StringProperty("")
+    hint = StringProperty("")       # landscape: what the message panel says before a message
     need = ObjectProperty(None, allownone=True)    # (action, dice so far, die) while rolling
     pi = NumericProperty(0)
     popup = None            # the open details or attack confirmation, for tests
@@ -305,12 +359,17 @@ class TetrarchiaBoardScreen(GameScreen):
     step_index = NumericProperty(0)
     step_entry = NumericProperty(-1)    # the end_turn log entry the steps come from
     step_button = None      # "Done: next" / "Done" while walking through the steps
-    landscape = None        # the arrangement laid out (None: not yet)
+    landscape = ObjectProperty(None, allownone=True)    # the arrangement laid out (None: none)
     zoom_at = ListProperty([0, 0])      # the zoom buttons: the drawn board's top-right corner
+    # the state drawn before the action just played, what the map glides from while `played`
+    # shows the new one; None: the map jumps (an undo, a resumed game, a language)
+    moved_from = None
 
     def __init__(self, **kwargs):
         self._buttons: list = []        # every action button made, for reuse
         self._later: list = []          # (button, words) written once the frame is on screen
+        # landscape: the map with the message under it, left of the column
+        self._side = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_x=None)
         super().__init__(**kwargs)
 
     def on_kv_post(self, base):
@@ -335,27 +394,49 @@ class TetrarchiaBoardScreen(GameScreen):
     # --- layout -------------------------------------------------------------------------------
 
     def arrange(self, *_):
-        """Portrait: the map under the header; landscape: the map beside the column."""
-        frame, panel, area = self.ids.frame, self.ids.panel, self.ids.map_area
+        """Portrait: the map under the header, the message under the map. Landscape: the map
+        and the message under it on the left, as wide as leaves the column its width and the
+        message its room, the map's box of the board's own shape (no empty bands)."""
+        frame, area, side = self.ids.frame, self.ids.map_area, self._side
         landscape = self.width > self.height * LANDSCAPE
         if landscape != self.landscape:
             self.landscape = landscape
-            area.parent.remove_widget(area)
-            if landscape:
-                frame.add_widget(area, index=len(frame.children))      # on the left
-            else:
-                panel.add_widget(area, index=len(panel.children) - 1)  # under the header
+            self.place_parts(landscape)
         pad = frame.padding[0] * 2
+        aspect = self.board_aspect()
+        area.size_hint = (1, None)
         if landscape:
-            height = self.height - pad
-            width = min(self.width - pad - frame.spacing - dp(COLUMN_DP), height * 390 / 255)
-            area.size_hint = (None, 1)
-            area.width = max(width, dp(100))
+            room = self.height - pad - dp(MESSAGE_DP) - side.spacing
+            width = min(self.width - pad - frame.spacing - dp(COLUMN_DP), room * aspect)
+            side.width = max(width, dp(100))
+            area.height = side.width / aspect
         else:
             width = self.width - pad
-            area.size_hint = (1, None)
-            area.height = min(width * 255 / 390, (self.height - pad) * 0.5)
+            area.height = min(width / aspect, (self.height - pad) * 0.5)
         self._fit()
+
+    def place_parts(self, landscape: bool) -> None:
+        """Move the map and the message between the column (portrait) and the side beside it."""
+        frame, panel, side = self.ids.frame, self.ids.panel, self._side
+        area, info = self.ids.map_area, self.ids.info
+        for widget in (area, info, side):
+            if widget.parent is not None:
+                widget.parent.remove_widget(widget)
+        if landscape:
+            side.add_widget(area)
+            side.add_widget(info)
+            info.size_hint_y = 1
+            frame.add_widget(side, index=len(frame.children))          # on the left
+        else:
+            info.size_hint_y = None
+            panel.add_widget(area, index=len(panel.children) - 1)      # under the header
+            panel.add_widget(info, index=len(panel.children) - 2)      # under the map
+
+    def board_aspect(self) -> float:
+        """The printed board's width over its height."""
+        geometry = self.ids.board.geometry
+        width, height = geometry["board"]["size"] if geometry else (390, 255)
+        return width / height
 
     def place_zoom(self, *_):
         """The zoom buttons in the top-right corner of the board as drawn (not of its box)."""
@@ -373,6 +454,9 @@ class TetrarchiaBoardScreen(GameScreen):
         ids = self.ids
         panel = ids.panel
         self.place_zoom()
+        if self.landscape:          # the message has its place under the map
+            ids.action_scroll.size_hint_y = 1
+            return
         fixed = [w for w in panel.children if w not in (ids.info, ids.action_scroll)]
         used = sum(w.height for w in fixed) + panel.spacing * (len(panel.children) - 1)
         room = max(panel.height - used, 0)
@@ -451,7 +535,7 @@ class TetrarchiaBoardScreen(GameScreen):
             return
         session.set_language(tr.lang)
         state, names = session.state, names_for(session)
-        self.ids.board.state = state
+        self.show_state(state)
         self.round_text = tr._("Round {round}").format(round=state.get("round", 1))
         turn = state.get("turn")
         self.emperor_text = names.emperor(turn) if turn else ""
@@ -459,6 +543,8 @@ class TetrarchiaBoardScreen(GameScreen):
         self.emperor_colour = list(rgba(colour))
         self.pi = state.get("pi", 0)
         self.pi_text = tr._("{pi} PI").format(pi=self.pi)
+        self.hint = tr._("Tap a province on the map for its details. What each action does on "
+                         "the board is told here.")
         outcome = state.get("outcome")
         if outcome:
             if outcome.get("result") == "victory":
@@ -467,6 +553,22 @@ class TetrarchiaBoardScreen(GameScreen):
                 self.round_text = tr._("Defeat")
         self.build_actions()
         self.build_dice()
+
+    def show_state(self, state: dict) -> None:
+        """The map shows `state`: after an action just played, its moved pieces glide there and
+        the places that changed flash (the barbarian step's armies, while walking through);
+        otherwise, or with motion off, at once."""
+        board, before = self.ids.board, self.moved_from
+        if before is None or not motion_on():
+            board.stop_motion()
+            board.state = state
+            return
+        from forge.engine.tetrarchia.table_changes import changed_places
+
+        if self.steps:
+            board.glide_to(state, step_moves(self.steps[self.step_index], state))
+        else:
+            board.glide_to(state, moved_markers(before, state), changed_places(before, state))
 
     def build_actions(self) -> None:
         """One big button per legal action; buttons are reused, not rebuilt, after each tap."""
@@ -680,6 +782,7 @@ class TetrarchiaBoardScreen(GameScreen):
         step; the end screen once the game is over."""
         self.need = None
         session = self.session
+        before = self.ids.board.state
         last = entry_with_words(session, session.position) if entry is not None else None
         words = last["words"] if last is not None else []
         steps = barbarian_steps(last) if last is not None and \
@@ -690,7 +793,11 @@ class TetrarchiaBoardScreen(GameScreen):
             self.steps = []
             self.message = "\n".join(words)
         self.save_steps()
-        self.refresh()
+        self.moved_from = before
+        try:
+            self.refresh()
+        finally:
+            self.moved_from = None
         if self.session.state.get("outcome"):
             self.show_end()
 
@@ -732,6 +839,10 @@ class TetrarchiaBoardScreen(GameScreen):
             self.step_index += 1
             self.save_steps()
             self.show_step()
+            board = self.ids.board
+            moves = step_moves(self.steps[self.step_index], board.state) if board.state else {}
+            if moves and motion_on():
+                board.glide_to(board.state, moves)
             return
         self.steps = []
         self.save_steps()

@@ -15,12 +15,20 @@ the legal actions', the set-up's. A tap on a province or frontier dispatches
 Drawing is in layers, each rebuilt only when what it shows changed: the board (seas, links,
 circles, names) when the view moves or resizes; the pieces when the state changes; the rings
 when `highlight` changes.
+
+Motion: `glide_to(state, moves, pulse)` shows a new state whose moved markers glide from where
+they stood (`moves`: a marker's key -> the province or sea it comes from; `marker_keys` names
+the keys) while the places of `pulse` flash a fading ring. Only the moving markers and the
+rings are drawn again each frame, in a layer of their own; the other pieces stand in their
+final places from the first frame, and the last frame is the state as `state` alone draws it.
+Setting `state` (or another glide) stops a glide at once; touches are never held up by one.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
 
+from kivy.animation import Animation
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
     ClearBuffers,
@@ -36,7 +44,13 @@ from kivy.graphics import (
 )
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_ODD, Tesselator
 from kivy.metrics import dp, sp
-from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty
+from kivy.properties import (
+    BooleanProperty,
+    DictProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+)
 from kivy.uix.widget import Widget
 
 from companion.theme import rgba
@@ -45,6 +59,8 @@ CIRCLE_MM = 5.5        # province circle radius on the printed board's scale
 MAX_ZOOM = 6.0
 NAMES_FROM_PX = 11     # province names drawn once a circle's radius reaches this many dp
 TAP_SLOP_DP = 12       # a finger that moves less than this taps; more, it pans
+GLIDE_SECONDS = 0.4    # a moved marker's glide from its old place to its new one
+PULSE_SECONDS = 0.9    # the fading ring round a place whose pieces changed
 
 
 @lru_cache(maxsize=4)
@@ -75,6 +91,9 @@ class BoardView(Widget):
     highlight = ListProperty([])       # province ids ringed on the map
     zoom = NumericProperty(1.0)        # 1: the whole board in the widget
     focus = ListProperty([195.0, 127.5])   # the board point (mm) at the widget's centre
+    glide = NumericProperty(1.0)       # the moving markers' way done: 0 at their old place, 1 home
+    pulse = NumericProperty(0.0)       # the changed places' rings: 1 bright, 0 gone
+    gliding = BooleanProperty(False)   # a glide or a pulse is under way
 
     def __init__(self, **kwargs):
         self.register_event_type("on_province")
@@ -83,18 +102,30 @@ class BoardView(Widget):
         # frame then draws one picture instead of hundreds of shapes and names
         # (the rings and pieces are drawn into a second one, redrawn when they change; both
         # pictures are the widget's size, so nothing spills out of it when zoomed)
+        # (the moving markers and the pulsing rings in a third, the only one redrawn each frame
+        # of a glide)
         self._base, self._rings, self._pieces = InstructionGroup(), InstructionGroup(), \
             InstructionGroup()
-        self._fbo = self._overlay = None
+        self._moving = InstructionGroup()
+        self._fbo = self._overlay = self._motion = None
         self._picture, self._overlay_picture = Rectangle(), Rectangle()
-        self._offset = Translate(0, 0)
+        self._motion_picture = Rectangle()
+        self._offset, self._motion_offset = Translate(0, 0), Translate(0, 0)
+        self._moves: dict = {}              # marker key -> the place it comes from
+        self._pulsed: list = []             # the places ringed by the pulse
+        self._shifts: list = []             # (Translate there, Translate back, dx, dy) per marker
+        self._pulse_colour, self._pulse_rings = Color(0, 0, 0, 0), InstructionGroup()
+        self._glide_state = None            # the state the glide leads to
+        self._draws = 0                     # draw_state's calls (glide_to: did it draw?)
         self.canvas.add(self._base)
         self.canvas.add(Color(1, 1, 1, 1))
         self.canvas.add(self._picture)
         self.canvas.add(self._overlay_picture)
+        self.canvas.add(self._motion_picture)
         self._touches: dict = {}
         self.bind(pos=self.redraw, size=self.redraw, geometry=self.redraw, zoom=self.redraw,
-                  focus=self.redraw, state=self.draw_state, highlight=self.draw_rings)
+                  focus=self.redraw, state=self.draw_state, highlight=self.draw_rings,
+                  glide=self.move_markers, pulse=self.fade_pulse)
 
     def on_province(self, province: str) -> None:
         """A province (or frontier) was tapped."""
@@ -259,7 +290,8 @@ class BoardView(Widget):
     def draw_board(self) -> None:
         """The board (land, seas, links, circles, names) into the Fbo shown as one picture."""
         if not self._drawable():
-            self._picture.size = self._overlay_picture.size = (0, 0)
+            for picture in (self._picture, self._overlay_picture, self._motion_picture):
+                picture.size = (0, 0)
             return
         size = (max(int(self.width), 1), max(int(self.height), 1))
         if self._fbo is None or tuple(self._fbo.size) != size:
@@ -285,10 +317,26 @@ class BoardView(Widget):
             self._overlay.add(self._offset)
             self._overlay.add(self._rings)
             self._overlay.add(self._pieces)
+        if self._motion is None or tuple(self._motion.size) != size:
+            self._motion = Fbo(size=size, with_stencilbuffer=True)
+            self._base.add(self._motion)
+            self._motion.add(ClearColor(0, 0, 0, 0))
+            self._motion.add(ClearBuffers())
+            self._motion.add(self._motion_offset)
+            self._motion.add(self._moving)
         self._offset.x, self._offset.y = -self.x, -self.y
-        self._overlay_picture.texture = self._overlay.texture
-        self._overlay_picture.pos = self.pos
-        self._overlay_picture.size = size
+        self._motion_offset.x, self._motion_offset.y = -self.x, -self.y
+        for picture, fbo in ((self._overlay_picture, self._overlay),
+                             (self._motion_picture, self._motion)):
+            picture.texture = fbo.texture
+            picture.pos = self.pos
+            picture.size = size
+        self.show_motion_layer()
+
+    def show_motion_layer(self) -> None:
+        """The glide's picture is drawn only while something glides or pulses (a frame at rest
+        draws one picture less)."""
+        self._motion_picture.size = self._picture.size if self.gliding else (0, 0)
 
     def draw_board_shapes(self, group) -> None:
         board, k = self.geometry["board"], self.scale()
@@ -302,11 +350,142 @@ class BoardView(Widget):
         self.draw_places(group, board, k)
 
     def draw_state(self, *_):
-        """The pieces, when the state differs from the one drawn."""
+        """The pieces, when the state differs from the one drawn (a glide to another state
+        stops: its markers stand where the new state puts them)."""
+        self._draws += 1
+        if self._glide_state is not None and self.state is not self._glide_state:
+            self.stop_motion()
+            return
         group = self._pieces
         group.clear()
         if self._drawable() and self.state:
             self.draw_pieces(group, self.places(), self.scale())
+        self.draw_motion()
+
+    # --- motion -------------------------------------------------------------------------------
+
+    def glide_to(self, state: dict, moves: dict, pulse=()) -> None:
+        """Show `state`, its markers of `moves` (key -> the place each comes from) gliding from
+        there and the places of `pulse` ringed a moment (see the module's docstring)."""
+        was = self.gliding
+        self.stop_motion(draw=False)
+        known = set(self.places()) | set(self.sea_points()) if self.geometry else set()
+        self._moves = {key: frm for key, frm in moves.items() if frm in known}
+        self._pulsed = [place for place in pulse if place in known]
+        if self._moves or self._pulsed:
+            self._glide_state = state
+            self.glide, self.pulse = (0.0 if self._moves else 1.0), 1.0
+            self.gliding = True
+            self.show_motion_layer()
+        drawn = self._draws
+        self.state = state
+        if self._draws == drawn and (was or self.gliding):     # the same state: the property
+            self.draw_state()                   # did not fire; the markers' layers change
+        if not self.gliding:
+            return
+        parts = ([Animation(glide=1.0, duration=GLIDE_SECONDS, t="out_quad")]
+                 if self._moves else []) + \
+            ([Animation(pulse=0.0, duration=PULSE_SECONDS, t="in_quad")] if self._pulsed else [])
+        animation = parts[0] if len(parts) == 1 else parts[0] & parts[1]
+        animation.bind(on_complete=lambda *_: self.stop_motion())
+        animation.start(self)
+
+    def stop_motion(self, draw: bool = True) -> None:
+        """End a glide at once: every marker in its place, no ring pulsing."""
+        Animation.cancel_all(self, "glide", "pulse")
+        was = self.gliding
+        self._moves, self._pulsed, self._shifts, self._glide_state = {}, [], [], None
+        self.glide, self.pulse, self.gliding = 1.0, 0.0, False
+        self.show_motion_layer()
+        if draw and was:
+            self.draw_state()
+
+    def sea_points(self) -> dict:
+        """Sea id -> where its fleets are drawn (mm)."""
+        if not self.geometry:
+            return {}
+        return {s["id"]: s["fleet_at"] for s in self.geometry["board"].get("seas", [])
+                if "fleet_at" in s}
+
+    def point_of(self, place: str):
+        """A province's, frontier's or sea's point on the board (mm)."""
+        places = self.places()
+        return places[place]["at"] if place in places else self.sea_points()[place]
+
+    def draw_motion(self) -> None:
+        """The layer of the glide: the moving markers (each between a Translate and its
+        undoing) and the pulsing rings; empty when nothing moves."""
+        group = self._moving
+        group.clear()
+        self._shifts = []
+        if not self._drawable() or not self.state or not (self._moves or self._pulsed):
+            return
+        k = self.scale()
+        if self._pulsed:
+            self._pulse_rings = InstructionGroup()
+            group.add(self._pulse_colour)
+            group.add(self._pulse_rings)
+            self.fade_pulse()
+        for key, frm in self._moves.items():
+            drawn = InstructionGroup()
+            self.draw_pieces(drawn, self.places(), k, only={key})
+            if not drawn.length():
+                continue
+            there, back = Translate(0, 0), Translate(0, 0)
+            old, new = self.to_px(self.point_of(frm)), self.to_px(self.point_of(key[1]))
+            self._shifts.append((key, there, back, old[0] - new[0], old[1] - new[1]))
+            group.add(there)
+            group.add(drawn)
+            group.add(back)
+        self.move_markers()
+
+    def move_markers(self, *_):
+        """One frame of the glide: each moving marker's shift from its new place."""
+        rest = 1.0 - self.glide
+        for _key, there, back, dx, dy in self._shifts:
+            there.x, there.y = dx * rest, dy * rest
+            back.x, back.y = -dx * rest, -dy * rest
+
+    def fade_pulse(self, *_):
+        """One frame of the pulse: rings round the changed places, widening as they fade."""
+        if not self._pulsed or not self._drawable():
+            return
+        self._pulse_colour.rgba = (*self.colour("route", "#7a1f12")[:3], self.pulse)
+        rings, k = self._pulse_rings, self.scale()
+        rings.clear()
+        radius = self.radius(k) + dp(10) + dp(12) * (1.0 - self.pulse)
+        for place in self._pulsed:
+            x, y = self.to_px(self.point_of(place))
+            for step in range(3):
+                rings.add(Line(circle=(x, y, radius + step), width=1))
+
+    def drawn_at(self, key) -> tuple[float, float] | None:
+        """Where a marker's place is drawn now (a glide's shift included), in the widget's
+        parent's coordinates; None if the state has no such marker (for tests)."""
+        if key not in self.marker_keys():
+            return None
+        x, y = self.to_px(self.point_of(key[1]))
+        for moving, there, _back, _dx, _dy in self._shifts:
+            if moving == key:
+                return x + there.x, y + there.y
+        return x, y
+
+    def marker_keys(self) -> list:
+        """The keys of the markers the state shows: ("figure", province) for an army or an
+        emperor's figure, ("passing", province, emperor) for an emperor beside another's
+        province, ("fleet", sea, n) for the n-th fleet of a sea, ("disc", province)."""
+        state = self.state or {}
+        keys = [("disc", p) for p in state.get("discs") or {}]
+        keys += [("figure", p) for p in state.get("figures") or {}]
+        for emperor, where in (state.get("emperors") or {}).items():
+            at = where.get("at")
+            if at and (state.get("figures") or {}).get(at) != emperor:
+                keys.append(("passing", at, emperor))
+        seen: dict = {}
+        for sea in state.get("fleets") or []:
+            seen[sea] = seen.get(sea, -1) + 1
+            keys.append(("fleet", sea, seen[sea]))
+        return keys
 
     def draw_rings(self, *_):
         """A thick ring round each province of `highlight`."""
@@ -383,11 +562,17 @@ class BoardView(Widget):
         """An emperor's or an army's half-size: big enough for a readable initial."""
         return max(self.radius(k) * 0.85, dp(9))
 
-    def draw_pieces(self, group, places, k) -> None:
+    def draw_pieces(self, group, places, k, only=None) -> None:
+        """The markers of the state (those of `only`, if given; without those gliding, if not)."""
         state, emperors = self.state, self.geometry["emperors"]
+        skip = set(self._moves) if only is None else set()
+
+        def shown(key) -> bool:
+            return key in only if only is not None else key not in skip
+
         disc = self.radius(k) * 0.6
         for province, piece in (state.get("discs") or {}).items():
-            if province not in places:
+            if province not in places or not shown(("disc", province)):
                 continue
             x, y = self.to_px(places[province]["at"])
             if piece in emperors:
@@ -399,7 +584,7 @@ class BoardView(Widget):
             group.add(Line(circle=(x - disc * 0.5, y, disc), width=1))
         figure = self.figure_size(k)
         for province, piece in (state.get("figures") or {}).items():
-            if province not in places:
+            if province not in places or not shown(("figure", province)):
                 continue
             x, y = self.to_px(places[province]["at"])
             x += figure * 0.6
@@ -412,16 +597,19 @@ class BoardView(Widget):
         # emperors passing through another's province stand beside that one
         for emperor, where in (state.get("emperors") or {}).items():
             at = where.get("at")
-            if at and at in places and (state.get("figures") or {}).get(at) != emperor:
+            if at and at in places and (state.get("figures") or {}).get(at) != emperor and \
+                    shown(("passing", at, emperor)):
                 x, y = self.to_px(places[at]["at"])
                 self.draw_emperor(group, emperor, x + figure * 1.8, y + figure, figure)
         seen: dict[str, int] = {}
-        seas = {s["id"]: s for s in self.geometry["board"].get("seas", [])}
+        seas = self.sea_points()
         for sea in state.get("fleets") or []:
             if sea not in seas:
                 continue
             nth = seen[sea] = seen.get(sea, -1) + 1
-            x, y = self.to_px(seas[sea]["fleet_at"])
+            if not shown(("fleet", sea, nth)):
+                continue
+            x, y = self.to_px(seas[sea])
             x += nth * figure * 2.4
             group.add(Color(*self.colour("fleet")))
             group.add(Rectangle(pos=(x - figure, y - figure * 0.5), size=(figure * 2, figure)))

@@ -110,6 +110,7 @@ def check_layout(board, window) -> None:
     if window.width > window.height:                  # landscape: the map beside the column
         assert ids.map_area.right <= ids.panel.x
         assert ids.map_area.height > window.height * 0.6
+        assert inside(ids.info, window) and ids.info.x < ids.panel.x    # the message under it
     else:
         assert ids.map_area.top <= ids.header.y + 1 and ids.map_area.y >= ids.info.top - 1
 
@@ -165,8 +166,14 @@ def test_a_turn_and_the_barbarian_phase_by_taps(app, window, pump, shots, size, 
             if size != "phone":                                  # the whole step shows
                 assert info.height >= message.height - 1, (info.height, message.height)
             button = board.step_button
-            # no empty space under the button: it sits right above Home and Log
-            assert button.y - board.ids.bottom_bar.top <= 12 + 1
+            bottom = button.to_window(button.x, button.y)[1]
+            if size == "landscape":     # first in the column, where End turn was
+                scroll = board.ids.action_scroll
+                top = button.to_window(button.x, button.top)[1]
+                assert scroll.to_window(scroll.x, scroll.top)[1] - top <= 1
+            else:   # no empty space under the button: it sits right above Home and Log
+                bar = board.ids.bottom_bar
+                assert bottom - bar.to_window(bar.x, bar.top)[1] <= 12 + 1
             if step["kind"] == "uprising":
                 assert len(step["words"]) >= 9
                 screenshot(window, folder, f"{size}-{lang}-uprising", pump)
@@ -179,6 +186,34 @@ def test_a_turn_and_the_barbarian_phase_by_taps(app, window, pump, shots, size, 
         check_layout(board, window)
         assert list(reversed(board.ids.actions.children))[0].action["type"] in ("enter",
                                                                                "end_turn")
+
+
+def board_cover(view) -> float:
+    """The share of the map widget the drawn board covers (the rest: empty parchment)."""
+    width, height = view.geometry["board"]["size"]
+    k = view.scale()
+    return min(width * k, view.width) * min(height * k, view.height) / (view.width * view.height)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_map_leaves_no_empty_bands(app, window, pump, shots, size):
+    """The map's box has the board's shape (the drawn board covers it); in landscape the map
+    and the message under it fill the left side's height."""
+    with window_size(window, SIZES[size], pump):
+        board = start_by_taps(app, window, pump, UPRISING_SEED)
+        press(action_button(board, "Enter ROMA"), window, pump)
+        view, ids = board.ids.board, board.ids
+        assert view.zoom == 1
+        assert board_cover(view) >= 0.98, f"{size}: the board covers {board_cover(view):.0%}"
+        if size == "landscape":
+            side = ids.map_area.parent
+            assert ids.info.parent is side and ids.info.opacity == 1
+            assert side.height >= window.height - 2 * 8 - 1
+            assert ids.map_area.height + ids.info.height + side.spacing >= side.height - 1
+            board_area = view.width * view.height * board_cover(view)
+            assert board_area >= 0.68 * side.width * side.height
+            assert ids.panel.width >= 400 - 1            # the column keeps its width
+        screenshot(window, shots_folder(shots), f"{size}-en-bands", pump)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
