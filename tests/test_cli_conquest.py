@@ -32,3 +32,51 @@ def test_new_act_undo_show(tmp_path):
     assert shown["state"]["phase"] == "auction"
     table = json.loads(run(["standings"], tmp_path).output)
     assert [row["player"] for row in table] == ["juan", "carlos"]
+
+
+def act(action, tmp_path, *extra):
+    return run(["act", json.dumps(action), *extra], tmp_path)
+
+
+def test_a_leader_left_alone_withdraws_before_play_goes_on(tmp_path):
+    """digest 6.4: the lost battle leaves juan's general alone; `legal` offers only the
+    withdrawal, any other action is refused naming it, and `withdraw` lets play go on."""
+    influence = {"juan": {"galatia": 4}, "carlos": {"galatia": 2, "asia": 2}}
+    result = run(["new", "--player", "juan", "--player", "carlos", "--first", "juan",
+                  "--option", json.dumps({"influence": influence})], tmp_path)
+    assert result.exit_code == 0, result.output
+    for action in ({"type": "bid", "player": "juan", "amount": 0, "a": "juan", "b": "carlos"},
+                   {"type": "auction-pass", "player": "carlos"},
+                   {"type": "place", "player": "juan", "where": "galatia",
+                    "units": {"infantry": 1, "general": 1}},
+                   {"type": "place", "player": "carlos", "where": "galatia",
+                    "units": {"infantry": 2}},
+                   {"type": "battle", "player": "juan", "province": "galatia",
+                    "defender": "carlos"}):
+        assert act(action, tmp_path).exit_code == 0
+    roll = {"type": "roll", "faces": {"attacker": ["blank"] * 4,
+                                      "defender": ["infantry", "blank", "blank"]}}
+    shown = json.loads(act(roll, tmp_path).output)
+    assert shown["state"]["withdrawal"] == {"where": "galatia", "players": ["juan"]}
+    legal = json.loads(run(["legal"], tmp_path).output)
+    assert legal == [{"type": "withdraw", "player": "juan", "origin": "galatia",
+                      "open": ["to"], "leaders": {"general": 1}}]
+    refused = act({"type": "pass", "player": "juan"}, tmp_path)
+    assert refused.exit_code != 0
+    assert "juan must first withdraw the leaders left alone in Galatia" in str(refused.exception)
+    moved = json.loads(act({**legal[0], "to": "asia"}, tmp_path).output)
+    assert "withdrawal" not in moved["state"]
+    assert moved["state"]["army"]["juan"]["asia"] == {"general": 1}
+    assert {"type": "pass", "player": "juan"} in json.loads(run(["legal"], tmp_path).output)
+
+
+def test_a_starting_influence_that_is_not_a_count_is_refused_at_the_door(tmp_path):
+    for tokens, reason in (({"asia": "x"}, 'not "x"'), ({"asia": -3}, "not -3"),
+                           ({"asia": True}, "not true"), ({"asia": 1.5}, "not 1.5"),
+                           ({"italia": 1, "asia": 3}, "Italia"),
+                           ({"asia": 3}, "starts with 4 influence tokens")):
+        result = run(["new", "--player", "juan", "--player", "carlos", "--first", "juan",
+                      "--option", json.dumps({"influence": {"juan": tokens}})], tmp_path)
+        assert result.exit_code != 0
+        assert reason in result.output + str(result.exception), (tokens, result.output)
+        assert not (tmp_path / "g.json").exists()

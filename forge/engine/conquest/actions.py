@@ -16,7 +16,7 @@ HANDLERS = {
     "pass": books.pass_action,
     # inside a battle
     "roll": battle.roll, "casualties": battle.casualties, "retreat": battle.retreat,
-    "stay": battle.stay,
+    "stay": battle.stay, "fair-wind": battle.fair_wind, "withdraw": battle.withdraw,
     # senate votes and multiple-use cards (not actions)
     "call-vote": senate.call_vote, "vote-bid": senate.vote_bid, "vote-pass": senate.vote_pass,
     "use-card": books.use_card,
@@ -40,6 +40,11 @@ def apply_action(ctx: Ctx, action) -> None:
     phase = ctx.state["phase"]
     if phase == "over":
         raise IllegalAction(N_("the game is over"))
+    pending = ctx.state.get("withdrawal")
+    if pending and kind != "withdraw":
+        raise IllegalAction(N_("{players} must first withdraw the leaders left alone in "
+                               "{where} after the battle ('withdraw')"),
+                            players=", ".join(pending["players"]), where=pending["where"])
     if kind in PHASES and phase not in PHASES[kind]:
         raise IllegalAction(N_("'{type}' is not possible in the {phase} phase"), type=kind,
                             phase=phase)

@@ -9,14 +9,16 @@ the attacker takes his losses before rolling. A naval battle is galleys only, at
 from __future__ import annotations
 
 from forge.engine.conquest.books import diplomacy_held, training
+from forge.engine.conquest.data import card_troops
 from forge.engine.conquest.state import (Ctx, add_units, allied, check_place, check_player,
                                          check_units, gain, has_leader, land_military,
                                          units_at)
 from forge.engine.conquest.turns import advance, check_turn, spend_action
 from forge.engine.core import N_, ParseError
-from forge.engine.conquest.refusal import IllegalAction
+from forge.engine.conquest.refusal import IllegalAction, Units
 
 SIDES = ("attacker", "defender")
+SEA_BY = "sea-by-"          # a sea named by the province it lies beside (legal.sea_by)
 
 
 def other(side: str) -> str:
@@ -50,14 +52,49 @@ def declare_naval(ctx: Ctx, player: str, sea: str, spec: dict) -> None:
     defender = _opponent(state, player, spec.get("defender"))
     if not units_at(state, defender, sea).get("galley"):
         raise IllegalAction(N_("{defender} has no galleys in {sea}"), defender=defender, sea=sea)
-    if any(state["cards"].get(c, {}).get("fair_wind") or "fair-wind" in c
-           for c in ctx.book(defender)["cards"]) and spec.get("fair_wind") is True:
-        ctx.emit("naval-cancelled", player=player, defender=defender, sea=sea)
-        return
+    if spec.get("fair_wind") is not None:
+        raise IllegalAction(N_("Fair Wind is not declared by the attacker: its holder is asked "
+                               "once the naval battle is declared"))
     support = spec.get("support") or {}
     sides = {"attacker": _naval_side(ctx, player, sea, support.get("attacker") or {}),
              "defender": _naval_side(ctx, defender, sea, support.get("defender") or {})}
+    if holds_fair_wind(state, defender):
+        # "El portador del naipe puede dar por terminada cualquier batalla naval declarada a
+        # sus galeras antes de que comience": the holder decides, before the first roll
+        _start(ctx, "naval", sea, sides, False, step="fair-wind")
+        ctx.emit("fair-wind-asked", player=defender, attacker=player, sea=sea)
+        return
     _start(ctx, "naval", sea, sides, False)
+
+
+def holds_fair_wind(state: dict, player: str) -> bool:
+    """Whether the player holds Fair Wind (the card `fair-wind`, or a card the `cards` option
+    marks `fair_wind`)."""
+    return any(state["cards"].get(c, {}).get("fair_wind") or "fair-wind" in c
+               for c in state["books"][player]["cards"])
+
+
+def fair_wind(ctx: Ctx, action: dict) -> None:
+    """The holder of Fair Wind calls the declared naval battle off (`use: true`) or lets it be
+    fought (`use: false`); nobody else may decide."""
+    state = ctx.state
+    battle = _battle(state, "fair-wind")
+    holder = battle["sides"]["defender"]["player"]
+    player = check_player(state, action.get("player"))
+    if player != holder:
+        raise IllegalAction(N_("{holder} holds Fair Wind and decides whether this naval battle "
+                               "is fought, not {player}"), holder=holder, player=player)
+    use = action.get("use")
+    if not isinstance(use, bool):
+        raise ParseError(N_("use: true to call the naval battle off, false to fight it"))
+    if not use:
+        ctx.emit("fair-wind-declined", player=holder, sea=battle["where"])
+        return _next_round(ctx)
+    ctx.emit("naval-cancelled", player=battle["sides"]["attacker"]["player"], defender=holder,
+             sea=battle["where"])
+    state["battle"] = None
+    if state["phase"] == "actions" and state["turn"]:
+        advance(ctx)
 
 
 def naval(ctx: Ctx, action: dict) -> None:
@@ -107,7 +144,7 @@ def _land_side(ctx: Ctx, player: str, where: str, spec: dict) -> dict:
             side["leader"] = True
         side["groups"][ally] = {u: c for u, c in lent.items() if u in t.military}
         _galleys(ctx, side, ally, ally, galleys)
-    _diplomacy(ctx, side, spec.get("diplomacy"))
+    _diplomacy(ctx, side, spec.get("diplomacy"), where)
     return side
 
 
@@ -126,7 +163,7 @@ def _naval_side(ctx: Ctx, player: str, sea: str, spec: dict) -> dict:
                                 ally=ally, count=count, unit="galley", province=sea)
         side["groups"][ally] = {"galley": count}
         side["seas"][ally] = {sea: count}
-    _diplomacy(ctx, side, spec.get("diplomacy"), naval=True)
+    _diplomacy(ctx, side, spec.get("diplomacy"), sea, naval=True)
     return side
 
 
@@ -141,25 +178,57 @@ def _galleys(ctx: Ctx, side: dict, group: str, owner: str, galleys: dict) -> Non
         side["seas"].setdefault(group, {})[sea] = count
 
 
-def _diplomacy(ctx: Ctx, side: dict, troops, naval: bool = False) -> None:
+def _diplomacy(ctx: Ctx, side: dict, troops, where: str, naval: bool = False) -> None:
+    """The troops of the side's Diplomacy card, as the card shows them (cards.yaml `troops`):
+    only a card whose battles these are (its key province for a land battle, `naval` for a
+    naval one) brings them, and at full strength ("reaparecen con toda su fuerza", ruling
+    R15)."""
     if not troops:
         return
     troops = check_units(ctx.t, troops)
-    if not diplomacy_held(ctx.state, side["player"]):
-        raise IllegalAction(N_("{player} holds no diplomacy card"), player=side["player"])
+    player = side["player"]
+    if not diplomacy_held(ctx.state, player):
+        raise IllegalAction(N_("{player} holds no diplomacy card"), player=player)
     if naval and any(u != "galley" for u in troops):
         raise IllegalAction(N_("only galleys fight in a naval battle"))
+    cards = [c for c in ctx.book(player)["cards"]
+             if ctx.state["cards"].get(c, {}).get("class") == "diplomacy"]
+    facts = {c: _troops_of(ctx.state, c) for c in cards}
+    kind = "naval" if naval else "land"
+    here = [c for c, f in facts.items() if f and f["battles"] == kind
+            and (f["province"] is None or f["province"] == where)]
+    if not here:
+        raise IllegalAction(N_("{player}'s diplomacy cards bring no troops to a battle in "
+                               "{where}"), player=player, where=where)
+    wanted: dict[str, int] = {}
+    for card in here:
+        for unit, count in facts[card]["troops"].items():
+            wanted[unit] = wanted.get(unit, 0) + count
+    if troops != wanted:
+        raise IllegalAction(N_("{card} brings {wanted} to this battle, not {declared}"),
+                            card=here[0], wanted=Units(wanted), declared=Units(troops))
     side["groups"]["diplomacy"] = {u: c for u, c in troops.items() if u in ctx.t.military}
 
 
-def _start(ctx: Ctx, kind: str, where: str, sides: dict, city: bool) -> None:
+def _troops_of(state: dict, card: str):
+    """The card's troops: the `cards` option's, else cards.yaml's (None: it brings none)."""
+    info = state["cards"].get(card, {})
+    if info.get("troops"):
+        return {"troops": info["troops"], "province": info.get("province"),
+                "battles": info.get("battles") or "land"}
+    return card_troops().get(card)
+
+
+def _start(ctx: Ctx, kind: str, where: str, sides: dict, city: bool,
+           step: str = "roll") -> None:
     battle = {"kind": kind, "where": where, "city": city, "round": 0, "sides": sides,
-              "step": "roll", "due": [], "pending": {}, "retreat_due": None}
+              "step": step, "due": [], "pending": {}, "retreat_due": None}
     ctx.state["battle"] = battle
     ctx.emit("battle", fight=kind, where=where, attacker=sides["attacker"]["player"],
              defender=sides["defender"]["player"], city=city,
              forces={s: _total(sides[s]) for s in SIDES})
-    _next_round(ctx)
+    if step == "roll":
+        _next_round(ctx)
 
 
 # --- counting ---------------------------------------------------------------------------------------
@@ -411,10 +480,45 @@ def _end(ctx: Ctx, winner: str | None) -> None:
         if winner == "attacker" and state["cities"].get(where) == defender:
             state["cities"][where] = attacker
             ctx.emit("city", province=where, owner=attacker, previous=defender)
-        for side in losers:
-            player = battle["sides"][side]["player"]
-            if units_at(state, player, where) and not land_military(state, t, player, where):
-                ctx.emit("withdraw-leaders", player=player, where=where)
+        alone = [battle["sides"][s]["player"] for s in losers
+                 if units_at(state, battle["sides"][s]["player"], where)
+                 and not land_military(state, t, battle["sides"][s]["player"], where)]
+        for player in alone:
+            ctx.emit("withdraw-leaders", player=player, where=where)
+        if alone:
+            # digest 6.4: leaders left without military units must withdraw, even next to
+            # enemy units; the game waits for the table to say where (`withdraw`)
+            state["withdrawal"] = {"where": where, "players": alone}
     state["battle"] = None
+    if state["phase"] == "actions" and state["turn"]:
+        advance(ctx)
+
+
+def withdraw(ctx: Ctx, action: dict) -> None:
+    """A leader left alone after a lost battle leaves the province: all the player's units
+    there go to the province the table names (not the battle's; enemy units may stand there;
+    the map is the table's, ruling R4)."""
+    state, t = ctx.state, ctx.t
+    pending = state.get("withdrawal")
+    if not pending:
+        raise IllegalAction(N_("no leader has to withdraw now"))
+    player = check_player(state, action.get("player"))
+    where = pending["where"]
+    if player not in pending["players"]:
+        raise IllegalAction(N_("{player} has no leader to withdraw from {where}: {due} must "
+                               "withdraw first"), player=player, where=where,
+                            due=", ".join(pending["players"]))
+    dest = check_place(action.get("to"))
+    if dest == where or dest.startswith(SEA_BY):
+        raise IllegalAction(N_("{player}'s leaders withdraw to a land province next to "
+                               "{where}, not to {to}"), player=player, where=where, to=dest)
+    units = dict(units_at(state, player, where))
+    add_units(state, player, where, units, -1)
+    add_units(state, player, dest, units)
+    ctx.emit("withdrawn", player=player, origin=where, to=dest, units=units)
+    pending["players"].remove(player)
+    if pending["players"]:
+        return
+    del state["withdrawal"]
     if state["phase"] == "actions" and state["turn"]:
         advance(ctx)

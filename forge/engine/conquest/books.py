@@ -9,6 +9,7 @@ it never checks that a move or an adjacency is possible (ruling R4).
 from __future__ import annotations
 
 from forge.engine.conquest.data import card_effects, senator_value, training_kind, vote_effect
+from forge.engine.conquest.deck import check_deal, note_taken
 from forge.engine.conquest.state import (Ctx, add_units, allied, check_key_province,
                                          check_place, check_player, check_units, gain,
                                          has_leader, influence_total, land_military, pay,
@@ -48,6 +49,7 @@ def take_card(ctx: Ctx, action: dict) -> None:
     value = senator_value(card)
     if kind == "senator" or value is not None:
         book["senators"].append(value or 1)
+        note_taken(state, card)
     elif kind == "immediate":
         state["removed"].append(card)
     else:
@@ -274,9 +276,7 @@ def offer_cards(ctx: Ctx, action: dict) -> None:
     cards = action.get("cards")
     if not isinstance(cards, list):
         raise ParseError(N_("cards: the list of card ids dealt face up"))
-    for card in cards:
-        if card not in ctx.state["cards"]:
-            raise IllegalAction(N_("the card {card} is not in the game's card list"), card=card)
+    check_deal(ctx.state, cards)
     ctx.state["offer"].extend(cards)
     ctx.emit("cards-offered", cards=cards)
 
@@ -293,9 +293,21 @@ def starting_influence(ctx: Ctx, action: dict) -> None:
     if state["season"] != 1 or influence_total(state, player) or units_in_play(state, player):
         raise IllegalAction(N_("{player}'s starting influence is already on the board"),
                             player=player)
+    check_starting_influence(t, player, provinces)
+    ctx.book(player)["influence"] = dict(provinces)
+    ctx.emit("starting-influence", player=player, provinces=dict(provinces))
+
+
+def check_starting_influence(t, player: str, provinces: dict) -> None:
+    """The starting draw (rulebook "Preparación"): key provinces only, never Italia, each a
+    whole number of tokens of 1 or more, as many in all as the rules deal (4). The set-up's
+    `influence` option and the `starting-influence` entry share this check."""
     for province, count in provinces.items():
         check_key_province(t, province)
-        _count(count, "count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise IllegalAction(N_("{player}'s starting influence in {province} must be a "
+                                   "whole number of tokens, 1 or more, not {count}"),
+                                player=player, province=province, count=repr(count))
         if province == "italia":
             raise IllegalAction(N_("nobody starts with influence in Italia: that token goes "
                                    "back and another is drawn"))
@@ -303,8 +315,6 @@ def starting_influence(ctx: Ctx, action: dict) -> None:
     if sum(provinces.values()) != wanted:
         raise IllegalAction(N_("{player} starts with {count} influence tokens, one for each "
                                "province token drawn"), player=player, count=wanted)
-    ctx.book(player)["influence"] = dict(provinces)
-    ctx.emit("starting-influence", player=player, provinces=dict(provinces))
 
 
 def place_units(ctx: Ctx, action: dict) -> None:
@@ -386,4 +396,4 @@ def diplomacy_held(state: dict, player: str) -> bool:
 
 __all__ = ["take_card", "recruit", "buy_influence", "special_tax", "move", "pass_action",
            "use_card", "set_board_values", "place_tokens", "offer_cards", "place_units",
-           "starting_influence", "relocate", "adjust", "training", "diplomacy_held", "units_at"]
+           "starting_influence", "check_starting_influence", "relocate", "adjust", "training", "diplomacy_held", "units_at"]

@@ -106,6 +106,26 @@ def card_data(content_dir: Path = CONTENT_DIR) -> dict:
     return cards
 
 
+@cache
+def card_troops(content_dir: Path = CONTENT_DIR) -> Mapping:
+    """{card id: {troops, province, battles}} of the cards that bring their own troops to their
+    holder's battles (the Diplomacy cards of cards.yaml): the units and counts the card shows,
+    the key province whose battles they join (None: any) and the kind of battle (`land` or
+    `naval`). Kept apart from card_data, which the state copies."""
+    path = content_dir / "cards.yaml"
+    if not path.exists():
+        return MappingProxyType({})
+    troops = {}
+    for deck in load_doc(path).data.get("decks", []):
+        for card in deck.get("cards", []):
+            if card.get("troops"):
+                troops[card["id"]] = MappingProxyType({
+                    "troops": MappingProxyType(dict(card["troops"])),
+                    "province": card.get("province"),
+                    "battles": card.get("battles", "land")})
+    return MappingProxyType(troops)
+
+
 def senator_value(card_id: str) -> int | None:
     """The votes of a senator card ('senator-3', 'senator-iii'), None for other cards."""
     match = re.fullmatch(r"senator[-_]?(\d|i{1,3}|iv)(?:[-_].*)?", card_id)

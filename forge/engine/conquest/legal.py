@@ -16,6 +16,8 @@ def legal_actions(state: dict) -> list[dict]:
     phase = state["phase"]
     if phase == "over":
         return []
+    if state.get("withdrawal"):
+        return _withdrawal(state)
     if state.get("battle"):
         return _battle(state["battle"])
     if state.get("senate"):
@@ -106,7 +108,22 @@ def _round(state: dict) -> list[dict]:
     return acts
 
 
+def _withdrawal(state: dict) -> list[dict]:
+    """Only the withdrawal of leaders left alone after a lost battle (digest 6.4): one action
+    per player who must withdraw, the destination open (any province next to the battle's,
+    enemy units or not; the engine has no map, R4)."""
+    pending = state["withdrawal"]
+    where = pending["where"]
+    return [{"type": "withdraw", "player": player, "origin": where, "open": ["to"],
+             "leaders": dict(state["army"][player].get(where, {}))}
+            for player in pending["players"]]
+
+
 def _battle(battle: dict) -> list[dict]:
+    if battle["step"] == "fair-wind":
+        holder = battle["sides"]["defender"]["player"]
+        return [{"type": "fair-wind", "player": holder, "use": True},
+                {"type": "fair-wind", "player": holder, "use": False}]
     if battle["step"] == "roll":
         return [{"type": "roll", "sides": list(battle["due"]), "open": ["faces"]}]
     if battle["step"] == "casualties":

@@ -8,8 +8,22 @@ names as the log's words), so a player never reads an id.
 from __future__ import annotations
 
 from forge.engine.core import IllegalAction as _IllegalAction
+from forge.engine.errors import translated as _translated
 
 PLACE_FIELDS = frozenset({"province", "where", "to", "origin", "sea"})
+
+
+class Units(dict):
+    """Units in a refusal ({unit: count}): '4 infantry, 1 cavalry' in English, and by the
+    units' names in the translator's language."""
+
+    def __format__(self, spec) -> str:
+        return ", ".join(f"{count} {unit}" for unit, count in self.items()) or "-"
+
+    def translated(self, tr) -> str:
+        from forge.engine.conquest.words import Names
+
+        return Names(tr).units(self)
 
 
 class IllegalAction(_IllegalAction):
@@ -27,6 +41,8 @@ class IllegalAction(_IllegalAction):
                 value = names.card(value)
             elif key == "why" and isinstance(value, str):
                 value = names.why(value)
+            else:
+                value = _translated(value, tr)
             fields[key] = value
         text = tr._(self.template)
         return text.format(**fields) if fields else text

@@ -15,7 +15,7 @@ UNITS = MapOf(COUNT, key=NAME, longest=32)
 BY_PLACE = MapOf(COUNT, key=NAME)
 # what legal_actions adds to a listed action, accepted so it can be applied as it is
 INFORMATION = ("open", "min", "tokens", "choices", "sides", "count", "hand", "seas",
-               "unplaced")
+               "unplaced", "origin", "leaders")
 
 
 def _action(**fields) -> Record:
@@ -47,6 +47,8 @@ ACTIONS = {
     "casualties": _action(side=NAME, remove=MapOf(UNITS, key=NAME)),
     "retreat": _action(side=NAME, to=NAME),
     "stay": _action(side=NAME),
+    "fair-wind": _action(player=NAME, use=Bool()),
+    "withdraw": _action(player=NAME, to=NAME),
     "call-vote": _action(player=NAME, card=NAME),
     "vote-bid": _action(player=NAME, senators=ListOf(COUNT, 100), legions_to=NAME),
     "vote-pass": _action(player=NAME),
@@ -68,7 +70,8 @@ ACTIONS = {
 
 CARD = Record({"class": Maybe(NAME), "cost": Maybe(COUNT), "deck": Maybe(NAME),
                "count": Maybe(COUNT), "title": Maybe(Text(longest=1_000)),
-               "fair_wind": Maybe(Bool())})
+               "fair_wind": Maybe(Bool()), "troops": Maybe(UNITS), "province": Maybe(NAME),
+               "battles": Maybe(NAME)})
 OPTIONS = Record({
     "players": ListOf(NAME, 16),
     "seasons": Int(1, 100),

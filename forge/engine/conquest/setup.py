@@ -6,8 +6,9 @@ random first player is a chance step unless the option names him.
 """
 from __future__ import annotations
 
+from forge.engine.conquest.books import check_starting_influence
 from forge.engine.conquest.data import card_data
-from forge.engine.conquest.state import RULES_VERSION, Ctx, check_key_province
+from forge.engine.conquest.state import RULES_VERSION, Ctx
 from forge.engine.core import N_, ParseError
 
 GAME_KEY = "conquest-of-the-empire-2"
@@ -44,9 +45,8 @@ def new_game(ctx: Ctx, options: dict) -> None:
     for player, tokens in (options.get("influence") or {}).items():
         if player not in seats or not isinstance(tokens, dict):
             raise ParseError(N_("influence: a mapping of player to {{province: tokens}}"))
-        for province, count in tokens.items():
-            check_key_province(t, province)
-            state["books"][player]["influence"][province] = count
+        check_starting_influence(t, player, tokens)
+        state["books"][player]["influence"] = dict(tokens)
     _settings(ctx, options)
     first = options.get("first")
     if first is None:

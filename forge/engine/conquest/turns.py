@@ -40,7 +40,7 @@ def advance(ctx: Ctx) -> None:
     """After an action: the next player, the next round, or the end of the rounds."""
     state = ctx.state
     turn = state["turn"]
-    if turn["actions_left"] > 0 or state["battle"] is not None:
+    if turn["actions_left"] > 0 or state["battle"] is not None or state.get("withdrawal"):
         return
     state["last_player"] = state["order"][turn["index"]]
     if turn["index"] + 1 < len(state["order"]):

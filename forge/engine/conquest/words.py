@@ -187,10 +187,20 @@ WRITERS: dict[str, words.Writer] = {
         player=e["player"], to=n.place(e["to"])),
     "stay": words.formatted(N_("{player} stays and fights on")),
     "battle-over": _battle_over,
-    "withdraw-leaders": lambda e, tr, n: tr._("{player} must withdraw the leaders in {where} "
-                                              "to a next province (Move units, not an "
-                                              "action)").format(
+    "withdraw-leaders": lambda e, tr, n: tr._("{player} must withdraw the leaders left alone "
+                                              "in {where} to a next province before play "
+                                              "goes on").format(
         player=e["player"], where=n.place(e["where"])),
+    "withdrawn": lambda e, tr, n: tr._("{player} withdraws {units} from {origin} to "
+                                       "{to}").format(
+        player=e["player"], units=n.units(e["units"]), origin=n.place(e["origin"]),
+        to=n.place(e["to"])),
+    "fair-wind-asked": lambda e, tr, n: tr._("{player} holds Fair Wind and decides whether "
+                                             "the naval battle in {sea} is fought").format(
+        player=e["player"], sea=n.place(e["sea"])),
+    "fair-wind-declined": lambda e, tr, n: tr._("{player} does not use Fair Wind: the naval "
+                                                "battle in {sea} is fought").format(
+        player=e["player"], sea=n.place(e["sea"])),
     "naval-cancelled": words.formatted(N_("{defender} cancels the naval battle with Fair Wind")),
     "vote-called": _with_card(N_("{player} calls the senate vote {card}")),
     "vote-bid": words.formatted(N_("{player} reveals senators worth {votes} votes")),
