@@ -9,7 +9,7 @@ it never checks that a move or an adjacency is possible (ruling R4).
 from __future__ import annotations
 
 from forge.engine.conquest.data import card_effects, senator_value, training_kind, vote_effect
-from forge.engine.conquest.deck import check_deal, note_taken
+from forge.engine.conquest.deck import check_deal
 from forge.engine.conquest.state import (Ctx, add_units, allied, check_key_province,
                                          check_place, check_player, check_units, gain,
                                          has_leader, influence_total, land_military, pay,
@@ -49,7 +49,6 @@ def take_card(ctx: Ctx, action: dict) -> None:
     value = senator_value(card)
     if kind == "senator" or value is not None:
         book["senators"].append(value or 1)
-        note_taken(state, card)
     elif kind == "immediate":
         state["removed"].append(card)
     else:

@@ -2,8 +2,8 @@
 
 The Conquest deck is data (cards.yaml: every card with its `count`, rulebook "TIPOS DE NAIPES
 DE CONQUISTA"); the engine's books already say where every copy it has seen is, so the
-whereabouts are derived from them rather than kept twice (an old save replays to the very
-states it recorded):
+whereabouts are derived from them and nothing is added to the state (a save written before
+this bookkeeping replays to the very states it recorded, digests included):
 
 - `offer`: face up beside the board (`state.offer`); the Senate Votes lie in `state.votes`
   from the start and are never in the deck (rulebook "Voto Senatorial": "se retiran de la
@@ -11,16 +11,18 @@ states it recorded):
 - `hand`: in front of a player (`books.<player>.cards`), `used` when turned face down this
   season (`books.<player>.used`);
 - `removed`: out of the game (an immediate card once taken, `state.removed`);
-- `taken`: Senators taken from the offer (`state.taken`, kept only once one is): in the hand
-  they are votes (`books.<player>.senators`, ruling R18) and leave the game when paid, so they
-  never come back to the deck;
+- `taken`: Senators taken from the offer. In the hand a Senator is a vote value
+  (`books.<player>.senators`, ruling R18), not told apart from the starting ones, and once paid
+  it leaves the game without a trace in the books; so the copies of a value held beyond the
+  starting ones (one I, II and III per player) are counted, a bound that never refuses a deal
+  the table can make (ruling R25);
 - `draw`: the rest, face down in the draw pile.
 """
 from __future__ import annotations
 
 from collections import Counter
 
-from forge.engine.conquest.data import card_data
+from forge.engine.conquest.data import card_data, senator_value, tables
 from forge.engine.conquest.refusal import IllegalAction
 from forge.engine.core import N_
 
@@ -50,7 +52,7 @@ def whereabouts(state: dict, card: str) -> dict:
              "hand": {p: n for p, n in hand.items() if n > 0},
              "used": {p: n for p, n in used.items() if n > 0},
              "removed": state["removed"].count(card),
-             "taken": (state.get("taken") or {}).get(card, 0)}
+             "taken": _senators_held(state, card)}
     seen = (where["offer"] + sum(where["hand"].values()) + sum(where["used"].values())
             + where["removed"] + where["taken"])
     where["draw"] = copies(state, card) - seen if deck_of(state, card) == DRAW_DECK else 0
@@ -93,7 +95,12 @@ def check_deal(state: dict, cards: list) -> None:
                             left=max(where["draw"], 0))
 
 
-def note_taken(state: dict, card: str) -> None:
-    """A Senator taken from the offer: it stays out of the deck for the rest of the game."""
-    taken = state.setdefault("taken", {})
-    taken[card] = taken.get(card, 0) + 1
+def _senators_held(state: dict, card: str) -> int:
+    """Copies of a deck Senator that the hands must hold: the players' senators of its value
+    beyond the starting ones (tables.yaml `start.senators`, one set per player)."""
+    value = senator_value(card) if deck_of(state, card) == DRAW_DECK else None
+    if value is None:
+        return 0
+    held = sum(b["senators"].count(value) for b in state["books"].values())
+    starting = list(tables().start["senators"]).count(value) * len(state["players"])
+    return max(0, held - starting)
