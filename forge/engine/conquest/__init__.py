@@ -8,6 +8,7 @@ procedures; it does not know the map (ruling R4). Modules, one job each:
 - setup.py: a new game; auction.py: alliances and turn order; turns.py: rounds and turns
 - books.py: the actions of a round and the table's entries; battle.py: land and naval battles
 - senate.py: senate votes; season.py: taxes, VP, chaos, the end of the game
+- deck.py: where each copy of each card is, and the deals the deck cannot make
 - schemas.py: what actions and set-up options look like (checked by the session)
 - actions.py: parse and dispatch; legal.py: the legal actions; words.py: events in words
 """

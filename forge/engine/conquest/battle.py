@@ -4,7 +4,9 @@ A battle is declared with both sides' forces: the units the attacker and defende
 province (from the books), galleys joining from next seas, units lent by allies and diplomacy
 troops, as the table declares them. Then rounds: roll (the engine's dice, or faces entered), each
 side chooses its losses, and retreat choices, defender first. A defended city rolls first and
-the attacker takes his losses before rolling. A naval battle is galleys only, at most 3 rounds.
+the attacker takes his losses before rolling. A naval battle is galleys only, at most 3 rounds;
+declared against a holder of Fair Wind, it first waits for his answer (step `fair-wind`). A loser
+left with leaders only must withdraw them before play goes on (`withdrawal`, action `withdraw`).
 """
 from __future__ import annotations
 
