@@ -103,7 +103,7 @@ def test_mutated_options_and_positions_through_new(data, tmp_path_factory):
         extra = ["--position", folder / "position.json"]
     else:
         base = ({"rulings": {}, "fleets": None} if game == "tetrarchia" else
-                {"seasons": 5, "influence": {"ana": {"italia": 1}}, "faces": ["infantry"] * 6})
+                {"seasons": 5, "influence": {"ana": {"asia": 4}}, "faces": ["infantry"] * 6})
         mutant = data.draw(mutations(base))
         extra = ["--option", as_text(mutant.value)]
     result = run(game, *GAMES[game], *extra, "--game", folder / "game.json")

@@ -19,7 +19,7 @@ TETRARCHIA_OPTIONS = [
 def conquest_options() -> dict:
     t = conquest.tables()
     return {"players": ["angela", "bernardo", "carlos"], "seasons": 5, "first": "bernardo",
-            "influence": {"angela": {"italia": 2}, "carlos": {"hispania": 1}},
+            "influence": {"angela": {"asia": 2, "egypt": 2}, "carlos": {"hispania": 4}},
             "vp": {p: [5] * n for p, n in list(t.places.items())[:3]},
             "faces": list(t.faces),
             "cards": {"military-training-9": {"class": "permanent", "cost": 10}}}

@@ -5,14 +5,17 @@ from __future__ import annotations
 from touch import assert_buttons_fit, screenshot, tap, walk, window_size
 
 PLAYERS = ["Ana", "Bruno", "Carla"]
-INFLUENCE = {"Ana": {"italia": 2, "hispania": 1, "neapolis": 1},
-             "Bruno": {"italia": 1, "egypt": 2, "neapolis": 1},
+INFLUENCE = {"Ana": {"hispania": 2, "neapolis": 2},      # the drawn start (never Italia)
+             "Bruno": {"egypt": 2, "neapolis": 2},
              "Carla": {"egypt": 2, "neapolis": 2}}
+TO_ITALIA = {"Ana": {"italia": 2, "hispania": -1, "neapolis": -1},   # then tokens bought there:
+             "Bruno": {"italia": 1, "neapolis": -1}}                 # entered as corrections
 BOARD_VP = {"italia": [20, 10, 5], "hispania": [10, 4]}
 
 
-def conquest_game(app, tmp_path, options=None, seed=5, dice_mode="app"):
-    """A new game in the app's store, made the app's game being played."""
+def conquest_game(app, tmp_path, options=None, seed=5, dice_mode="app", moves=TO_ITALIA):
+    """A new game in the app's store, made the app's game being played; `moves`: influence
+    each player then shifts by a correction (tokens in Italia, where nobody starts)."""
     from companion.session import TableSession
     from companion.store import Store
     from forge.engine.conquest import RULES
@@ -20,6 +23,8 @@ def conquest_game(app, tmp_path, options=None, seed=5, dice_mode="app"):
     store = Store(tmp_path / "games", RULES)
     opts = {"players": PLAYERS, "first": "Ana", "influence": INFLUENCE, **(options or {})}
     session = TableSession.start(store, RULES, opts, seed=seed, dice_mode=dice_mode)
+    for player, influence in (moves or {}).items():
+        session.act({"type": "adjust", "player": player, "influence": influence})
     app.session = session
     return session
 

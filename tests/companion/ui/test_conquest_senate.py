@@ -2,15 +2,16 @@
 is brought to a player's turn holding a Senate Vote card through the engine."""
 from __future__ import annotations
 
-from test_conquest_season import (conquest_game, finish_auction, fits, labels, open_screen,
-                                  record_show)
+from test_conquest_season import (TO_ITALIA, conquest_game, finish_auction, fits, labels,
+                                  open_screen, record_show)
 from touch import screenshot, tap
 
 
-def holding_a_vote(app, tmp_path, card="vote-hail-caesar", dice_mode="app", influence=None):
+def holding_a_vote(app, tmp_path, card="vote-hail-caesar", dice_mode="app", influence=None,
+                   moves=TO_ITALIA):
     """A game in Ana's first turn, Ana holding the Senate Vote `card` (one action left)."""
     options = {"influence": influence} if influence else None
-    session = conquest_game(app, tmp_path, options, dice_mode=dice_mode)
+    session = conquest_game(app, tmp_path, options, dice_mode=dice_mode, moves=moves)
     finish_auction(session)
     session.act({"type": "take-card", "player": "Ana", "card": card})
     return session
@@ -113,9 +114,10 @@ def test_real_dice_the_drawn_card_is_tapped_and_a_tie_in_italia_draws_nothing(
     assert "draws a senator worth 2" in texts
 
     # a second game with Italia tied: nobody draws, no die is asked
-    tied = {"Ana": {"italia": 1}, "Bruno": {"italia": 1}, "Carla": {"egypt": 1}}
+    drawn = {"Ana": {"asia": 4}, "Bruno": {"asia": 4}, "Carla": {"egypt": 4}}
+    tied = {"Ana": {"italia": 1}, "Bruno": {"italia": 1}}
     session = holding_a_vote(app, tmp_path / "tie", card="vote-emergency-tax",
-                             dice_mode="physical", influence=tied)
+                             dice_mode="physical", influence=drawn, moves=tied)
     senate = open_screen(app, "conquest_senate", session, pump)
     press(senate.call_buttons[0], pump)
     toggle(senate, 1, pump)
