@@ -46,7 +46,8 @@ from forge.registry import engine_for
 from forge.safefs import write_atomic
 
 DEFAULT_SETTINGS = {"lang": "en", "dice_mode": "app",  # dice_mode: "app" or "physical" (entered)
-                    "keep_screen_on": False}           # Android: buildozer's android.wakelock
+                    "keep_screen_on": False,           # Android: buildozer's android.wakelock
+                    "motion": True}                    # pieces glide on the map
 BACK_KEY = 27                                            # Escape on desktop, Back on Android
 
 # The look every screen shares (companion.widgets has the Python side): parchment pages, type in
@@ -348,6 +349,7 @@ class CompanionApp(App):
     theme = ObjectProperty(None)
     dice_mode = StringProperty("app")
     keep_screen_on = BooleanProperty(False)
+    motion = BooleanProperty(True)
     session = ObjectProperty(None, allownone=True)   # the TableSession of the game being played
     game_id = StringProperty("")                      # the game being played or set up ("": none)
 
@@ -360,6 +362,7 @@ class CompanionApp(App):
         self.tr = Translator(self.settings["lang"])
         self.dice_mode = self.settings["dice_mode"]
         self.keep_screen_on = bool(self.settings["keep_screen_on"])
+        self.motion = bool(self.settings["motion"])
         self.theme = theme_of("", self.content_dir)
 
     @property
@@ -424,6 +427,8 @@ class CompanionApp(App):
             self.dice_mode = value
         elif key == "keep_screen_on":
             self.keep_screen_on = bool(value)
+        elif key == "motion":
+            self.motion = bool(value)
         write_settings(self.settings_path, self.settings)
 
     def _on_key(self, _window, key, *_args):

@@ -37,6 +37,16 @@ def test_settings_are_saved_in_the_data_folder(app, pump):
     assert CompanionApp(data_dir=app.data_dir).dice_mode == "physical"
 
 
+def test_motion_on_the_map_can_be_turned_off_and_stays_off(app, pump):
+    assert app.motion and app.settings["motion"] is True
+    tap(app.screen("home").ids.settings_button, pump)
+    tap(app.screen("settings").ids.motion, pump)
+    assert app.settings["motion"] is False
+    saved = json.loads(app.settings_path.read_text(encoding="utf-8"))
+    assert saved["motion"] is False
+    assert CompanionApp(data_dir=app.data_dir).settings["motion"] is False
+
+
 def test_rolling_grows_the_history(app, window, shots, pump):
     tap(app.screen("home").ids.dice_button, pump)
     dice = app.screen("dice")
