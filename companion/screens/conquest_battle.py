@@ -1,11 +1,12 @@
 """Conquest of the Empire II at the table: the battle resolver, land and naval.
 
 Declare (where, attacker, defender, the support each side brings: galleys from next seas, units
-lent by allies, diplomacy troops), then round by round: the dice each side rolls and why, a roll
-by the app or the faces entered from the table with symbol buttons, the hits, each side's
-casualties, the retreat choices (defender first), and the result. The engine decides everything:
-the steps and choices come from `legal_actions()` and the battle in the state, the dice counts
-from its `dice_count`, hits and losses from its events, refusals from `act()`.
+lent by allies, diplomacy troops; places chosen from lists, companion.places), then round by
+round: the dice each side rolls and why, a roll by the app or the faces entered from the table
+with symbol buttons, the hits, each side's casualties, the retreat choices (defender first), and
+the result. The engine decides everything: the steps and choices come from `legal_actions()` and
+the battle in the state, the dice counts from its `dice_count`, hits and losses from its events,
+refusals from `act()`.
 """
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 
+from companion.places import PlaceChooser, hold_scroll, scrolled_down
 from companion.screens.base import GameScreen
-from companion.screens.conquest_names import (event_words, names, place_name, symbol_name,
-                                              unit_name)
+from companion.screens.conquest_names import (army_places, event_words, names, place_name,
+                                              place_sections, symbol_name, unit_name)
 from companion.screens.conquest_setup import MAIN_SCREEN
-from companion.widgets import big, body, choice, row, text_field
+from companion.widgets import big, body, choice, row
 
 SIDES = ("attacker", "defender")
 
@@ -37,6 +39,18 @@ class Words:
 
     def place(self, where: str) -> str:
         return place_name(where, self.tr)
+
+    def another(self, provinces: bool, seas: bool):
+        """The words of the choice naming a place the lists lack, and the filter's hint."""
+        tr = self.tr
+        if provinces and seas:
+            return (lambda name: tr._("Another place: {name}").format(name=name),
+                    tr._("Find or type a place"))
+        if seas:
+            return (lambda name: tr._("Another sea: {name}").format(name=name),
+                    tr._("Find or type a sea"))
+        return (lambda name: tr._("Another province: {name}").format(name=name),
+                tr._("Find or type a province"))
 
     def units(self, units: dict) -> str:
         return self.names.units({u: c for u, c in units.items() if c})
@@ -124,6 +138,7 @@ class ConquestBattleScreen(GameScreen):
     faces = ObjectProperty(None)  # side -> faces entered from the table
     remove = ObjectProperty(None)  # side -> {(group, unit): count} chosen as casualties
     retreat_to = StringProperty("")
+    typed = ObjectProperty(None)  # the place choosers' filter texts, by role (kept on refresh)
     rolls = ListProperty([])     # lines about the last roll (faces, hits, caps)
     result = ListProperty([])    # the last battle's outcome in words
     before = None                # the state before the last roll (for the hit explanation)
@@ -132,12 +147,14 @@ class ConquestBattleScreen(GameScreen):
         self.rolls, self.result = [], []
         self.reset_declaration()
         self.faces, self.remove = {}, {}
+        self.retreat_to = ""
 
     def reset_declaration(self) -> None:
         self.kind, self.where, self.defender, self.fair_wind = "land", "", "", False
         self.support = []
         self.entry = {"side": "attacker", "source": "lent", "who": "", "unit": "infantry",
                       "sea": "", "count": 1}
+        self.typed = {}
 
     # --- reading the engine -------------------------------------------------------------------
 
@@ -158,15 +175,23 @@ class ConquestBattleScreen(GameScreen):
             return
         self.session.set_language(app.tr.lang)
         box = self.ids.content
-        box.clear_widgets()
         battle = self.session.state.get("battle")
+        view = (self.result != [], battle and (battle["step"], battle["round"], battle["due"],
+                                               battle.get("retreat_due")))
+        # built again after a tap, the page stays scrolled where it was (the choice tapped low
+        # on it stays under the finger); a new step shows its top
+        offset = scrolled_down(self.ids.body) if view == self._view else 0
+        self._view = view
+        box.clear_widgets()
         if battle is not None:
             self.show_battle(box, battle)
         elif self.result:
             self.show_result(box)
         else:
             self.show_declaration(box)
-        self.ids.body.scroll_y = 1
+        hold_scroll(self.ids.body, offset)
+
+    _view = None                # what the screen last showed
 
     def heading(self, box, text: str) -> None:
         box.add_widget(Factory.Section(text=text))
@@ -187,20 +212,18 @@ class ConquestBattleScreen(GameScreen):
         kinds = []
         if land is not None:
             kinds.append(choice(tr._("Land battle"), self.kind == "land",
-                                lambda: self.set_value("kind", "land"), "kind"))
+                                lambda: self.set_kind("land"), "kind"))
         if naval is not None:
             kinds.append(choice(tr._("Naval battle"), self.kind == "naval",
-                                lambda: self.set_value("kind", "naval"), "kind"))
+                                lambda: self.set_kind("naval"), "kind"))
         box.add_widget(row(*kinds))
         self.heading(box, tr._("Where (province or sea)"))
-        places = [p for p in state["army"][attacker] if p != "unplaced"]
-        for start in range(0, len(places), 2):
-            box.add_widget(row(*[choice(words.place(p), p == self.where,
-                                        lambda p=p: self.set_value("where", p), "where")
-                                 for p in places[start:start + 2]]))
-        self.where_input = text_field(tr._("or type its name"), self.where,
-                                      lambda v: setattr(self, "where", v))
-        box.add_widget(self.where_input)
+        at_sea = self.kind == "naval"
+        box.add_widget(self.chooser(
+            "where", self.where, lambda v: self.set_value("where", v),
+            lambda v: setattr(self, "where", v), words, provinces=not at_sea, seas=at_sea,
+            first=(tr._("Where {player}'s units stand").format(player=attacker),
+                   army_places(state, [attacker], sea=at_sea))))
         self.heading(box, tr._("Defender"))
         others = [p for p in state["players"] if p != attacker]
         for start in range(0, len(others), 3):
@@ -217,6 +240,18 @@ class ConquestBattleScreen(GameScreen):
         box.add_widget(big(tr._("Declare the battle"), self.declare))
         if self.message:
             box.add_widget(body(self.message, font_size="18sp"))
+
+    def chooser(self, role: str, chosen: str, on_choose, on_change, words: Words,
+                provinces: bool, seas: bool, first: tuple, leave_out=()) -> PlaceChooser:
+        """A place chosen from the lists (companion.places), its filter text kept while the
+        screen is built again."""
+        other, hint = words.another(provinces, seas)
+        typed = self.typed if self.typed is not None else {}
+        self.typed = typed
+        return PlaceChooser(
+            place_sections(self.session.state, words.tr, provinces, seas, first, leave_out),
+            chosen, on_choose, role=role, hint=hint, other=other, typed=typed.get(role, ""),
+            on_type=lambda text: typed.__setitem__(role, text), on_change=on_change)
 
     def forces_text(self, attacker: str, defender: str, where: str, words: Words) -> str:
         """What each player has there now (from the state's army; the engine counts)."""
@@ -281,8 +316,13 @@ class ConquestBattleScreen(GameScreen):
         if entry["source"] in ("galleys", "move") or (entry["unit"] == "galley"
                                                       and entry["source"] == "lent"
                                                       and self.kind == "land"):
-            box.add_widget(text_field(tr._("from which sea"), entry["sea"],
-                                      lambda v: entry.__setitem__("sea", v)))
+            owner = attacker if entry["source"] == "move" else entry["who"]
+            self.heading(box, tr._("From which sea"))
+            box.add_widget(self.chooser(
+                "sea", entry["sea"], lambda v: self.set_entry("sea", v),
+                lambda v: entry.__setitem__("sea", v), words, provinces=False, seas=True,
+                first=(tr._("Where {player}'s units stand").format(player=owner),
+                       army_places(self.session.state, [owner], sea=True) if owner else [])))
         count = Factory.Body(text=str(entry["count"]), halign="center", bold=True)
         box.add_widget(row(big("-1", lambda: self.set_entry("count", max(1, entry["count"] - 1))),
                            count,
@@ -312,6 +352,13 @@ class ConquestBattleScreen(GameScreen):
         setattr(self, name, value)
         self.refresh()
 
+    def set_kind(self, kind: str) -> None:
+        """Land or naval: the place chosen for the other kind (a province, a sea) goes."""
+        if kind != self.kind:
+            self.where = ""
+            (self.typed or {}).pop("where", None)
+        self.set_value("kind", kind)
+
     def set_entry(self, key: str, value) -> None:
         self.entry[key] = value
         self.refresh()
@@ -322,7 +369,7 @@ class ConquestBattleScreen(GameScreen):
         if entry["source"] in ("lent", "galleys") and not entry["who"]:
             self.message = tr._("Choose whose units they are.")
         elif entry["source"] in ("galleys", "move") and not entry["sea"]:
-            self.message = tr._("Name the sea the galleys come from.")
+            self.message = tr._("Choose the sea the galleys come from.")
         else:
             self.support = list(self.support) + [entry]
             self.entry["count"] = 1
@@ -528,14 +575,13 @@ class ConquestBattleScreen(GameScreen):
                                      "battle."), font_size="18sp"))
         box.add_widget(big(tr._("Stay and fight on"),
                            lambda: self.play({"type": "stay", "side": side})))
-        places = [p for p in self.session.state["army"][player]
-                  if p not in ("unplaced", battle["where"])]
-        for start in range(0, len(places), 2):
-            box.add_widget(row(*[choice(words.place(p), p == self.retreat_to,
-                                        lambda p=p: self.set_value("retreat_to", p), "retreat")
-                                 for p in places[start:start + 2]]))
-        box.add_widget(text_field(tr._("retreat to which province"), self.retreat_to,
-                                  lambda v: setattr(self, "retreat_to", v)))
+        self.heading(box, tr._("Retreat to"))
+        box.add_widget(self.chooser(
+            "retreat", self.retreat_to, lambda v: self.set_value("retreat_to", v),
+            lambda v: setattr(self, "retreat_to", v), words, provinces=True, seas=False,
+            first=(tr._("Where {player}'s units stand").format(player=player),
+                   army_places(self.session.state, [player], sea=False)),
+            leave_out=(battle["where"],)))
         box.add_widget(big(tr._("Retreat"), lambda: self.play(
             {"type": "retreat", "side": side, "to": self.retreat_to})))
 
@@ -549,6 +595,7 @@ class ConquestBattleScreen(GameScreen):
 
     def new_battle(self) -> None:
         self.result, self.rolls, self.message = [], [], ""
+        self.retreat_to = ""
         self.reset_declaration()
         self.refresh()
 
@@ -592,6 +639,9 @@ class ConquestBattleScreen(GameScreen):
             self.remove = {s: v for s, v in (self.remove or {}).items() if s != action["side"]}
         if action["type"] in ("battle", "naval"):
             self.reset_declaration()
+        if action["type"] in ("stay", "retreat"):     # the other side chooses afresh
+            self.retreat_to = ""
+            (self.typed or {}).pop("retreat", None)
         self.refresh()
 
     def undo(self) -> None:

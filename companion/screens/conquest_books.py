@@ -4,11 +4,12 @@ The header says the season, the round, whose turn it is and the actions and card
 player switcher shows one player's ledger at a time (talents, VP and chaos in large numbers,
 then influence per key province, cards held (multiple-use ones marked when used this season),
 senators and units in play by place). Below come the engine's legal actions as buttons, with
-their costs; actions with open fields (recruit, buy influence, ...) ask for them in a form, and
-the table's own entries (starting units, province tokens, cards dealt, corrections) are at the
-end. The other procedures have their own screens: the alliance auction, battles, senate votes,
-the season's end and the result. Nothing here applies a rule: the engine does, and its refusals
-are shown in the players' language.
+their costs; actions with open fields (recruit, buy influence, ...) ask for them in a form (its
+places chosen from lists, companion.places, never typed), and the table's own entries (starting
+units, province tokens, cards dealt, corrections) are at the end. The other procedures have
+their own screens: the alliance auction, battles, senate votes, the season's end and the result.
+Nothing here applies a rule: the engine does, and its refusals are shown in the players'
+language.
 """
 from __future__ import annotations
 
@@ -20,13 +21,16 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.popup import Popup
 
+from companion.places import PlaceChooser
 from companion.screens.base import GameScreen
-from companion.screens.conquest_names import card_title, place_name, unit_name, units_text
+from companion.screens.conquest_names import (card_title, place_name, place_sections, unit_name,
+                                              units_text)
 from companion.screens.conquest_start import GUIDED, guide_due
 from companion.theme import fresh_group
 from companion.widgets import (Counter, caption, choice_grid, column, dialog, grow_with_text,
-                               scrolled, text_field)
+                               scrolled)
 from forge.engine.conquest.labels import action_label
+from forge.engine.conquest.legal import sea_by
 
 # the phases' own screens
 PHASE_SCREENS = {"auction": "conquest_auction", "season-end": "conquest_season",
@@ -385,18 +389,34 @@ class ConquestBooksScreen(GameScreen):
                        lambda: {**action, "cost": cost.value})
 
     def form_recruit(self, action: dict) -> None:
+        """Recruit in a province with influence; galleys go to a sea chosen from the list (those
+        beside the province first), shown once galleys are counted."""
         app = App.get_running_app()
         tr, state, t = app.tr, self.session.state, tables()
         player = action["player"]
         held = [p for p, n in state["books"][player]["influence"].items() if n]
-        chosen = {"province": held[0] if len(held) == 1 else None}
+        chosen = {"province": held[0] if len(held) == 1 else None, "sea": "", "typed": ""}
+        sea_box = column()
+
+        def show_seas(rebuild: bool = False):
+            ships = any(c.value for u, c in counters.items() if t.unit_where[u] == "sea")
+            if ships == bool(sea_box.children) and not rebuild:
+                return
+            sea_box.clear_widgets()
+            if ships:
+                sea_box.add_widget(caption(tr._("Sea for the galleys")))
+                sea_box.add_widget(self.sea_chooser(held, chosen, "recruit-sea"))
+
+        def province(value):
+            chosen["province"] = value
+            show_seas(rebuild=True)
+            self._update()
+
         grid = choice_grid([(p, place_name(p, tr)) for p in held], "conquest-recruit",
-                           chosen["province"], lambda v: (chosen.update(province=v),
-                                                          self._update()))
+                           chosen["province"], province)
         counters = {u: Counter(unit_name(u, tr) + " · " + str(c), 0, 20, 1, 0,
-                               on_change=self._update)
+                               on_change=lambda: (self._update(), show_seas()))
                     for u, c in t.unit_cost.items() if c is not None}
-        sea = text_field(tr._("Sea for the galleys (its name)"))
 
         def cost():
             return sum(t.unit_cost[u] * c.value for u, c in counters.items())
@@ -407,18 +427,34 @@ class ConquestBooksScreen(GameScreen):
                 return None
             out = {"type": "recruit", "player": player, "province": chosen["province"],
                    "units": units}
-            if sea.text.strip():
-                out["sea"] = sea.text.strip()
+            if chosen["sea"] and sea_box.children:
+                out["sea"] = chosen["sea"]
             return out
 
         fields = [caption(tr._("Where (a province with your influence)")), grid,
-                  caption(tr._("Units (talents each)"))] + list(counters.values()) + [sea]
+                  caption(tr._("Units (talents each)"))] + list(counters.values()) + [sea_box]
         if not held:
             fields.insert(0, caption(tr._("{player} has no influence yet.").format(
                 player=player)))
         self.open_form(tr._("Recruit"), fields, collect, lambda: tr._(
             "Cost: {talents} talents, +{chaos} chaos").format(talents=cost(),
                                                               chaos=t.chaos["recruit"]))
+
+    def sea_chooser(self, held: list, chosen: dict, role: str) -> PlaceChooser:
+        """The seas to choose from for recruited galleys: beside the province chosen (or else
+        beside each province with influence) first, then every other sea; `chosen` keeps the
+        sea and the text typed while the list is built again."""
+        tr, state = self.tr, self.session.state
+        if chosen["province"]:
+            first = (tr._("Next to {province}").format(
+                province=place_name(chosen["province"], tr)), [sea_by(chosen["province"])])
+        else:
+            first = (tr._("Next to your provinces"), [sea_by(p) for p in held])
+        return PlaceChooser(
+            place_sections(state, tr, provinces=False, first=first), chosen["sea"],
+            lambda v: chosen.update(sea=v), role=role, hint=tr._("Find or type a sea"),
+            other=lambda name: tr._("Another sea: {name}").format(name=name),
+            typed=chosen["typed"], on_type=lambda text: chosen.update(typed=text))
 
     def form_buy(self, action: dict) -> None:
         app = App.get_running_app()
@@ -503,15 +539,24 @@ class ConquestBooksScreen(GameScreen):
                                             "conquest-move", None, pick))
 
         pick_player(chosen["player"])
-        dest = text_field(tr._("To (province name)"))
+        if relocate:            # any units, galleys too: a province or a sea
+            dest = PlaceChooser(place_sections(state, tr), None,
+                                lambda v: chosen.update(to=v), role="to",
+                                hint=tr._("Find or type a place"),
+                                other=lambda name: tr._("Another place: {name}").format(
+                                    name=name))
+        else:
+            dest = PlaceChooser(place_sections(state, tr, seas=False), None,
+                                lambda v: chosen.update(to=v), role="to",
+                                hint=tr._("Find or type a province"),
+                                other=lambda name: tr._("Another province: {name}").format(
+                                    name=name))
 
         def collect():
             units = {u: c.value for u, c in counters.items() if c.value}
-            to = dest.text.strip()
+            to = chosen.get("to")
             if not chosen["from"] or not units or not to:
                 return None
-            to = next((p for p in tables().key_provinces
-                       if place_name(p, tr).lower() == to.lower()), to)
             if relocate:
                 return {"type": "relocate", "player": chosen["player"], "from": chosen["from"],
                         "to": to, "units": units}

@@ -2,8 +2,10 @@
 
 Provinces, units and card titles are the engine's own `Names` (forge.engine.conquest.words:
 tables.yaml and cards.yaml through the game's catalog); added here are what only the screens
-show: a card's printed text, a battle-die symbol by the unit it shows, and events in words. `tr`
-is any translator with `lang` and `_` (the app's, or a session's).
+show: a card's printed text, a battle-die symbol by the unit it shows, events in words, and the
+places a screen offers to choose from (companion.places): the key provinces and the seas beside
+them from the tables, and every place where an army stands now from the state. `tr` is any
+translator with `lang` and `_` (the app's, or a session's).
 """
 from __future__ import annotations
 
@@ -21,6 +23,66 @@ def place_name(place: str, tr) -> str:
     """A key province by its name; any other place (a sea, a province the table typed) as it
     is."""
     return names(tr).place(place)
+
+
+def place_label(place: str, tr) -> str:
+    """A place's name as a choice shows it, starting with a capital ('The sea by Egypt')."""
+    text = place_name(place, tr)
+    return text[:1].upper() + text[1:]
+
+
+def is_sea(place: str, state: dict) -> bool:
+    """Whether a place is a sea: one beside a key province, or a place the table named where
+    only ships stand (the engine keeps galleys at sea only)."""
+    from forge.engine.conquest.data import tables
+    from forge.engine.conquest.words import SEA_BY
+
+    t = tables()
+    if place.startswith(SEA_BY):
+        return True
+    if place in t.key_provinces:
+        return False
+    units = [u for army in state.get("army", {}).values() for u, n in army.get(place, {}).items()
+             if n]
+    return bool(units) and all(t.unit_where.get(u) == "sea" for u in units)
+
+
+def army_places(state: dict, players=None, sea: bool | None = None) -> list[str]:
+    """Where the players' units stand (all players by default; seas only, provinces only, or
+    both), in the order the books list them."""
+    out = []
+    for player in players if players is not None else state.get("players", []):
+        for place, units in state.get("army", {}).get(player, {}).items():
+            if place != "unplaced" and any(units.values()) and place not in out \
+                    and (sea is None or is_sea(place, state) == sea):
+                out.append(place)
+    return out
+
+
+def place_sections(state: dict, tr, provinces: bool = True, seas: bool = True,
+                   first: tuple = ("", ()), leave_out=()) -> list:
+    """The places a screen offers (companion.places sections): `first` (a heading and places)
+    at the top, then the key provinces, the other provinces where units stand, and the seas
+    (those beside the key provinces, then those where galleys stand), each place once."""
+    from forge.engine.conquest.data import tables
+    from forge.engine.conquest.legal import sea_by
+
+    key = list(tables().key_provinces)
+    taken = set(leave_out)
+    sections = []
+
+    def add(title, places):
+        fresh = [p for p in dict.fromkeys(places) if p not in taken]
+        taken.update(fresh)
+        sections.append((title, [(p, place_label(p, tr)) for p in fresh]))
+
+    add(*first)
+    if provinces:
+        add(tr._("Key provinces"), key)
+        add(tr._("Other provinces with units"), army_places(state, sea=False))
+    if seas:
+        add(tr._("Seas"), [sea_by(p) for p in key] + army_places(state, sea=True))
+    return [(title, options) for title, options in sections if options]
 
 
 def units_text(units: dict, tr) -> str:

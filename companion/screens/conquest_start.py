@@ -18,7 +18,7 @@ from kivy.metrics import dp
 from kivy.properties import StringProperty
 
 from companion.screens.base import GameScreen
-from companion.screens.conquest_names import place_name, unit_name
+from companion.screens.conquest_names import place_label, place_name, unit_name
 from companion.screens.conquest_setup import MAIN_SCREEN
 from companion.widgets import Counter, big, choice_grid, row
 
@@ -194,7 +194,7 @@ class ConquestStartScreen(GameScreen):
         sea = {u: n for u, n in unplaced.items() if t.unit_where[u] == "sea"}
         provinces = [(p, place_name(p, tr)) for p in action.get("choices") or []] \
             if land else []
-        seas = [(s, _capital(place_name(s, tr))) for s in action.get("seas") or []] \
+        seas = [(s, place_label(s, tr)) for s in action.get("seas") or []] \
             if sea else []
         if self.where not in dict(provinces + seas):
             self.where = ""
@@ -322,11 +322,6 @@ class _Both(dict):
     @property
     def buttons(self):
         return self
-
-
-def _capital(text: str) -> str:
-    """A name that starts a button ('the sea by Egypt' → 'The sea by Egypt')."""
-    return text[:1].upper() + text[1:]
 
 
 def _tables():

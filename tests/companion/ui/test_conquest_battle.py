@@ -36,11 +36,18 @@ def pick(screen, role: str, text: str, pump):
     press(found[0], pump)
 
 
-def type_into(screen, hint: str, text: str, pump):
-    """Type into the text field whose hint is `hint`."""
-    from kivy.uix.textinput import TextInput
+def chooser(screen, role: str):
+    """The place chooser (companion.places) whose choices answer `role`."""
+    from companion.places import PlaceChooser
 
-    field = next(w for w in walk(screen) if isinstance(w, TextInput) and w.hint_text == hint)
+    found = [w for w in walk(screen) if isinstance(w, PlaceChooser) and w.choice_role == role]
+    assert found, f"no place chooser for {role}"
+    return found[0]
+
+
+def type_into(screen, role: str, text: str, pump):
+    """Tap the filter field of the place chooser for `role` and type `text` into it."""
+    field = chooser(screen, role).field
     press(field, pump)
     field.text = text
     pump()
@@ -67,7 +74,7 @@ def test_land_battle_for_a_city_with_loans_galleys_and_entered_faces(app, pump, 
     # juan's galley joins from Pontus
     pick(screen, "source", "Galleys from a sea", pump)
     pick(screen, "who", "juan", pump)
-    type_into(screen, "from which sea", "pontus", pump)
+    pick(screen, "sea", "Pontus", pump)             # where juan's galley is: listed first
     press(button(screen, "Add"), pump)
     assert len(screen.support) == 2
     screenshot(window, shots, "battle-declare-support", pump)
@@ -166,7 +173,11 @@ def test_hits_capped_by_matching_units_are_explained(app, pump, window, shots):
     # a refusal in the engine's words: nothing typed
     press(button(screen, "Retreat"), pump)
     assert screen.message.startswith("Not allowed:")
-    type_into(screen, "retreat to which province", "cappadocia", pump)
+    # a province printed only on the table's board: typed, then chosen as another province
+    type_into(screen, "retreat", "cappadocia", pump)
+    assert not chooser(screen, "retreat").buttons.keys() - {"cappadocia"}
+    pick(screen, "retreat", "Another province: cappadocia", pump)
+    assert screen.retreat_to == "cappadocia"
     press(button(screen, "Retreat"), pump)
     state = session.state
     assert state["battle"] is None
@@ -196,11 +207,11 @@ def test_naval_battle_rolled_by_the_app_lasts_at_most_three_rounds(app, pump, wi
                            "carlos": {"aegean": {"galley": 3}}})
     screen = open_screen(app, "conquest_battle", session, pump)
     pick(screen, "kind", "Naval battle", pump)
-    type_into(screen, "or type its name", "aegean", pump)
+    pick(screen, "where", "Aegean", pump)            # juan's galley is there: listed first
     pick(screen, "defender", "carlos", pump)
     # juan's galley sails in from the Ionian sea; ana lends her galley
     pick(screen, "source", "Galleys moving in", pump)
-    type_into(screen, "from which sea", "ionian", pump)
+    pick(screen, "sea", "Ionian", pump)
     press(button(screen, "Add"), pump)
     pick(screen, "source", "Lent by an ally", pump)
     pick(screen, "who", "ana", pump)
