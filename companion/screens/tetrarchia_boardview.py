@@ -29,6 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from kivy.animation import Animation
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
     ClearBuffers,
@@ -123,8 +124,13 @@ class BoardView(Widget):
         self.canvas.add(self._overlay_picture)
         self.canvas.add(self._motion_picture)
         self._touches: dict = {}
-        self.bind(pos=self.redraw, size=self.redraw, geometry=self.redraw, zoom=self.redraw,
-                  focus=self.redraw, state=self.draw_state, highlight=self.draw_rings,
+        # a layout may move the widget several times before a frame: one redraw, before the
+        # frame, and none if the view ends where it was drawn
+        self._drawn_view = None
+        self._redraw_soon = Clock.create_trigger(self._redraw_if_moved, -1)
+        self.bind(pos=self._redraw_soon, size=self._redraw_soon, geometry=self._new_geometry,
+                  zoom=self._redraw_soon, focus=self._redraw_soon,
+                  state=self.draw_state, highlight=self.draw_rings,
                   glide=self.move_markers, pulse=self.fade_pulse)
 
     def on_province(self, province: str) -> None:
@@ -280,9 +286,37 @@ class BoardView(Widget):
 
     def redraw(self, *_):
         """Everything again: the view moved or changed size."""
+        self._drawn_view = self._view()
         self.draw_board()
         self.draw_rings()
         self.draw_state()
+
+    def _view(self) -> tuple:
+        return tuple(self.pos), tuple(self.size), self.zoom, tuple(self.focus)
+
+    def _redraw_if_moved(self, *_):
+        view, drawn = self._view(), self._drawn_view
+        if view == drawn:
+            return
+        if drawn is not None and view[1:] == drawn[1:] and self._fbo is not None:
+            self._drawn_view = view
+            self._follow()
+        else:
+            self.redraw()
+
+    def _follow(self) -> None:
+        """Only moved: the board's picture goes along (its texture holds the board in the
+        widget's own coordinates); the rings and pieces, cheap to draw, are drawn again."""
+        for picture in (self._picture, self._overlay_picture, self._motion_picture):
+            picture.pos = self.pos
+        self._offset.x, self._offset.y = -self.x, -self.y
+        self._motion_offset.x, self._motion_offset.y = -self.x, -self.y
+        self.draw_rings()
+        self.draw_state()
+
+    def _new_geometry(self, *_):
+        self._drawn_view = None
+        self._redraw_soon()
 
     def _drawable(self) -> bool:
         return bool(self.geometry) and self.width >= 10 and self.height >= 10
