@@ -80,3 +80,31 @@ def test_a_starting_influence_that_is_not_a_count_is_refused_at_the_door(tmp_pat
         assert result.exit_code != 0
         assert reason in result.output + str(result.exception), (tokens, result.output)
         assert not (tmp_path / "g.json").exists()
+
+
+def test_an_immediate_card_is_played_from_the_legal_list(tmp_path):
+    """Political Personality (rulebook PERSONAJE POLÍTICO): `legal` lists `play-card` with the
+    province of juan's caesar; playing it puts a token there, worded as a board change, and
+    `take-card` of an immediate card is refused, naming the card by its title."""
+    influence = {"juan": {"egypt": 4}, "carlos": {"asia": 4}}
+    result = run(["new", "--player", "juan", "--player", "carlos", "--first", "juan",
+                  "--option", json.dumps({"influence": influence})], tmp_path)
+    assert result.exit_code == 0, result.output
+    for action in ({"type": "bid", "player": "juan", "amount": 0, "a": "juan", "b": "carlos"},
+                   {"type": "auction-pass", "player": "carlos"},
+                   {"type": "place", "player": "juan", "where": "egypt",
+                    "units": {"caesar": 1, "infantry": 1}},
+                   {"type": "offer-cards", "cards": ["political-personality"]}):
+        assert act(action, tmp_path).exit_code == 0
+    legal = json.loads(run(["legal"], tmp_path).output)
+    play = {"type": "play-card", "player": "juan", "card": "political-personality",
+            "effect": "influence", "province": "egypt"}
+    assert play in legal
+    refused = act({"type": "take-card", "player": "juan", "card": "political-personality"},
+                  tmp_path)
+    assert refused.exit_code != 0
+    assert "Political Personality is used as soon as it is taken" in str(refused.exception)
+    shown = json.loads(act(play, tmp_path, "--lang", "es").output)
+    assert shown["state"]["books"]["juan"]["influence"] == {"egypt": 5}
+    assert shown["state"]["books"]["juan"]["talents"] == 65
+    assert "Juan pone 1 ficha de influencia en Egipto, donde está su César" in shown["words"]

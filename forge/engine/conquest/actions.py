@@ -1,7 +1,7 @@
 """Parse an action dict and hand it to the procedure that carries it out."""
 from __future__ import annotations
 
-from forge.engine.conquest import auction, battle, books, season, senate
+from forge.engine.conquest import auction, battle, books, cards, season, senate
 from forge.engine.conquest.state import Ctx
 from forge.engine.core import N_, ParseError
 from forge.engine.conquest.refusal import IllegalAction
@@ -13,7 +13,7 @@ HANDLERS = {
     "take-card": books.take_card, "recruit": books.recruit,
     "buy-influence": books.buy_influence, "special-tax": books.special_tax,
     "move": books.move, "battle": battle.declare_land, "naval": battle.naval,
-    "pass": books.pass_action,
+    "pass": books.pass_action, "play-card": cards.play_card,
     # inside a battle
     "roll": battle.roll, "casualties": battle.casualties, "retreat": battle.retreat,
     "stay": battle.stay, "fair-wind": battle.fair_wind, "withdraw": battle.withdraw,
@@ -48,4 +48,5 @@ def apply_action(ctx: Ctx, action) -> None:
     if kind in PHASES and phase not in PHASES[kind]:
         raise IllegalAction(N_("'{type}' is not possible in the {phase} phase"), type=kind,
                             phase=phase)
+    handler = cards.handler_for(ctx, action) or handler
     handler(ctx, action)

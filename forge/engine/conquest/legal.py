@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from forge.engine.conquest.auction import unplaced
 from forge.engine.conquest.battle import SIDES
+from forge.engine.conquest.cards import (armies_in, assassin_targets, caesar_at, card_play,
+                                         effect_of, known_cost, playable)
 from forge.engine.conquest.data import tables, vote_effect
 from forge.engine.conquest.state import (current_player, influence_total, left_of,
                                          units_in_play)
@@ -87,8 +89,13 @@ def _round(state: dict) -> list[dict]:
                    "move": ["from", "to"], "battle": ["province", "defender", "support"],
                    "naval": ["to", "galleys", "battle"]}
     if turn["card_picks_left"] > 0:
+        played = set()
         for card in state["offer"] + state["votes"]:
-            acts.append({"type": "take-card", "player": player, "card": card})
+            if playable(state, card) is None:
+                acts.append({"type": "take-card", "player": player, "card": card})
+            elif card not in played:
+                played.add(card)
+                acts += _play(state, player, card)
     for kind, fields in open_fields.items():
         acts.append({"type": kind, "player": player, "open": fields})
     step = tables().economy["special_tax"]
@@ -103,9 +110,64 @@ def _round(state: dict) -> list[dict]:
         info = state["cards"].get(card, {})
         if vote_effect(card):
             acts.append({"type": "call-vote", "player": player, "card": card})
+        elif "remove" in card_play().get(card, {}):
+            targets = assassin_targets(state)
+            if targets["general"] or targets["senator"]:
+                acts.append({"type": "use-card", "player": player, "card": card,
+                             "effect": "remove", "open": ["target", "where", "senator"],
+                             "targets": targets})
         elif info.get("class") == "multiple-use":
             acts.append({"type": "use-card", "player": player, "card": card})
     return acts
+
+
+def _play(state: dict, player: str, card: str) -> list[dict]:
+    """`play-card` for an immediate card on offer, with its targets (none listed: the card
+    cannot be played now). `effect` names what the card does (cards.yaml `play`); `open` the
+    fields still to choose, `cost` among them when the rulebook gives none and the table has
+    not entered it yet."""
+    t, play = tables(), playable(state, card)
+    effect = effect_of(play)
+    army = state["army"][player]
+    act = {"type": "play-card", "player": player, "card": card, "effect": effect}
+    if effect == "city":
+        act.update(open=["province"], targets=[p for p in play["city"]
+                                               if p not in state["cities"]])
+        ok = bool(act["targets"])
+    elif effect == "influence":
+        where = caesar_at(state, player)
+        act["province"] = where
+        ok = where in t.key_provinces
+    elif effect == "senator":
+        act.update(open=["target"], targets=[p for p in state["players"] if p != player
+                                             and state["books"][p]["senators"]])
+        ok = bool(act["targets"])
+    elif effect == "sea":
+        act.update(open=["from"], targets=[w for w, u in army.items()
+                                           if w != "unplaced" and u.get("galley")])
+        ok = bool(act["targets"])
+    elif effect == "move":
+        origins = {w: {u: c for u, c in units.items() if t.unit_where.get(u) == "land"}
+                   for w, units in army.items()
+                   if w not in ("unplaced", play["to"])
+                   and (units.get("caesar") or units.get("general"))
+                   and sum(units.get(u, 0) for u in t.land_military) >= play["move"]}
+        act.update(open=["from", "units"], count=play["move"], destination=play["to"],
+                   targets=origins)
+        ok = bool(origins)
+    else:                           # revolt: provinces with armies, each with its armies
+        places = sorted({w for p in state["players"] for w in state["army"][p]
+                         if w != "unplaced"})
+        targets = {w: armies_in(state, t, w) for w in places}
+        act.update(open=["province", "target", "losses"],
+                   targets={w: ps for w, ps in targets.items() if ps})
+        ok = bool(act["targets"])
+    cost = known_cost(state, card)
+    if cost is None:
+        act["open"] = act.get("open", []) + ["cost"]
+    if not ok or (cost is not None and cost > state["books"][player]["talents"]):
+        return []
+    return [act]
 
 
 def _withdrawal(state: dict) -> list[dict]:

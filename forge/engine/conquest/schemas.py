@@ -15,7 +15,8 @@ UNITS = MapOf(COUNT, key=NAME, longest=32)
 BY_PLACE = MapOf(COUNT, key=NAME)
 # what legal_actions adds to a listed action, accepted so it can be applied as it is
 INFORMATION = ("open", "min", "tokens", "choices", "sides", "count", "hand", "seas",
-               "unplaced", "origin", "leaders")
+               "unplaced", "origin", "leaders", "targets", "effect",
+               "destination")
 
 
 def _action(**fields) -> Record:
@@ -52,9 +53,15 @@ ACTIONS = {
     "call-vote": _action(player=NAME, card=NAME),
     "vote-bid": _action(player=NAME, senators=ListOf(COUNT, 100), legions_to=NAME),
     "vote-pass": _action(player=NAME),
-    "use-card": _action(player=NAME, card=NAME),
+    "use-card": _action(player=NAME, card=NAME, target=Maybe(NAME), where=Maybe(NAME),
+                        senator=Maybe(Bool()), drawn=Maybe(COUNT)),
+    "play-card": _action(player=NAME, card=NAME, cost=Maybe(COUNT), province=Maybe(NAME),
+                         target=Maybe(NAME), drawn=Maybe(COUNT), units=Maybe(UNITS),
+                         losses=Maybe(MapOf(UNITS, key=NAME, longest=16)),
+                         **{"from": Maybe(NAME)}),
     "set-board-values": _action(vp=Maybe(MapOf(ListOf(COUNT, 8), key=NAME)),
-                                faces=Maybe(ListOf(NAME, 6))),
+                                faces=Maybe(ListOf(NAME, 6)),
+                                costs=Maybe(MapOf(COUNT, key=NAME, longest=100))),
     "place-tokens": _action(tokens=MapOf(COUNT, key=NAME)),
     "offer-cards": _action(cards=ListOf(NAME, 200)),
     "place": _action(player=NAME, where=NAME, units=UNITS),

@@ -81,6 +81,7 @@ REASONS = {
     "bread-and-circuses": N_("senate vote: bread and circuses"),
     "hail-caesar": N_("senate vote: hail Caesar"), "new-legions": N_("senate vote: new legions"),
     "influence-in-rome": N_("senate vote: influence in Rome"),
+    "barbarians": N_("Barbarians at the Gates"),
 }
 
 
@@ -218,6 +219,34 @@ WRITERS: dict[str, words.Writer] = {
         places=", ".join(f"{p} {place}" for p, place in e["places"].items()) or "-"),
     "diplomacy-returned": lambda e, tr, n: tr._("{player} gives back {cards}").format(
         player=e["player"], cards=n.cards(e["cards"])),
+    # the cards played (cards.py): each a change to make on the board
+    "card-costs": lambda e, tr, n: tr._("The table enters the costs printed on its cards: "
+                                        "{costs}").format(
+        costs=", ".join(f"{n.card(c)} {v}" for c, v in e["costs"].items()) or "-"),
+    "city-built": lambda e, tr, n: tr._("{player} builds a city in {province}: put a city "
+                                        "there, beside his units").format(
+        player=e["player"], province=n.place(e["province"])),
+    "influence-placed": lambda e, tr, n: tr._("{player} puts {amount} influence token in "
+                                              "{province}, where his caesar stands").format(
+        player=e["player"], amount=e["amount"], province=n.place(e["province"])),
+    "senator-bribed": lambda e, tr, n: tr._("{player} takes a Senator worth {value} at random "
+                                            "from {target}'s hand").format(**e),
+    "units-added": lambda e, tr, n: tr._("Put {units} of {player} in {where}").format(
+        player=e["player"], units=n.units(e["units"]), where=n.place(e["where"])),
+    "units-removed": lambda e, tr, n: tr._("Remove {units} of {player} from {where}").format(
+        player=e["player"], units=n.units(e["units"]), where=n.place(e["where"])),
+    "slave-revolt": lambda e, tr, n: tr._("{slaves} slaves rise in {province} and attack "
+                                          "{target}'s army first").format(
+        slaves=n.units(e["slaves"]), province=n.place(e["province"]), target=e["target"]),
+    "revolt-over": lambda e, tr, n: tr._("The slave revolt in {province} is over: remove the "
+                                         "slaves left").format(
+        province=n.place(e["province"])),
+    "general-assassinated": lambda e, tr, n: tr._("Remove {target}'s general from {where}: "
+                                                  "the Assassin struck").format(
+        target=e["target"], where=n.place(e["where"])),
+    "senator-assassinated": lambda e, tr, n: tr._("{target}'s Senator worth {value}, drawn at "
+                                                  "random, leaves the game: the Assassin "
+                                                  "struck").format(**e),
     "season-over": words.formatted(N_("Season {season} is over")),
     "game-over": lambda e, tr, n: tr._("The game is over: {winners} wins").format(
         winners=n.names(e["winners"])),
