@@ -11,7 +11,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-from pathlib import Path
 
 import pytest
 

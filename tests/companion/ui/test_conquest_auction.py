@@ -1,7 +1,7 @@
 """Conquest of the Empire II: the alliance auction screen, driven by real taps (Xvfb)."""
 from __future__ import annotations
 
-from touch import assert_buttons_fit, screenshot, tap, walk, window_size
+from touch import assert_buttons_fit, press, screenshot, tap, walk, window_size
 
 
 def conquest_session(app, options: dict, seed: int = 5):
@@ -40,20 +40,6 @@ def button(screen, text: str):
 
 def token(screen, row_id: str, player: str):
     return next(b for b in screen.ids[row_id].children if b.text == player)
-
-
-def press(widget, pump) -> None:
-    """Tap a widget after scrolling its list (if it is in one) to bring it into view."""
-    from kivy.uix.scrollview import ScrollView
-
-    parent = widget.parent
-    while parent is not None and parent is not parent.parent \
-            and not isinstance(parent, ScrollView):     # the window is its own parent
-        parent = parent.parent
-    if isinstance(parent, ScrollView):
-        parent.scroll_to(widget, padding=0, animate=False)
-        pump()
-    tap(widget, pump)
 
 
 def back_to_books(app, screen, pump):

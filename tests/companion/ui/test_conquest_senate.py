@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_conquest_season import (TO_ITALIA, conquest_game, finish_auction, fits, labels,
                                   open_screen, record_show)
-from touch import screenshot, tap
+from touch import press, screenshot, tap
 
 
 def holding_a_vote(app, tmp_path, card="vote-hail-caesar", dice_mode="app", influence=None,
@@ -15,19 +15,6 @@ def holding_a_vote(app, tmp_path, card="vote-hail-caesar", dice_mode="app", infl
     finish_auction(session)
     session.act({"type": "take-card", "player": "Ana", "card": card})
     return session
-
-
-def press(widget, pump) -> None:
-    """Scroll a widget of the screen's list into view, then tap it."""
-    from kivy.uix.scrollview import ScrollView
-
-    parent = widget.parent
-    while parent is not None and not isinstance(parent, ScrollView):
-        parent = parent.parent
-    if parent is not None:
-        parent.scroll_to(widget, padding=0, animate=False)
-        pump()
-    tap(widget, pump)
 
 
 def toggle(screen, value, pump):

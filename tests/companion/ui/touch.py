@@ -146,3 +146,19 @@ def reopen_first_saved(app, data, pump) -> None:
     pump()
     tap(home.ids.saved_games.children[0], pump)
     pump(5)
+
+
+def press(widget, pump) -> None:
+    """Tap a widget, its page scrolled to it first when the page is taller than its view (Kivy's
+    scroll_to on a page that fits scrolls it out of view, and the tap lands beside it)."""
+    from kivy.uix.scrollview import ScrollView
+
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent \
+            and not isinstance(parent, ScrollView):     # the window is its own parent
+        parent = parent.parent
+    if isinstance(parent, ScrollView) and parent.children \
+            and parent.children[0].height > parent.height:
+        parent.scroll_to(widget, padding=0, animate=False)
+        pump()
+    tap(widget, pump)
