@@ -84,6 +84,8 @@ def rich(action: dict, state: dict, pick) -> dict | None:
         chosen = [pick(action["choices"]) for _ in range(action["count"])]
         return {**fixed, "provinces": {p: chosen.count(p) for p in set(chosen)}}
     if kind == "place":
+        if not action["choices"]:           # his influence bought before he placed (R32)
+            return None
         land = {u: c for u, c in action["unplaced"].items() if u != "galley"}
         if land:
             return {**fixed, "where": pick(action["choices"]), "units": land}
