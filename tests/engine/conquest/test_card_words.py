@@ -3,37 +3,14 @@ events read in Spanish, with places, cards and units by their Spanish names, and
 the card case files has words in English and Spanish."""
 from pathlib import Path
 
-import pytest
 import yaml
 
-from forge.engine.conquest import RULES, describe
-from forge.engine.core import ActionError, Session
+from forge.engine.conquest import describe
 from forge.i18n import Translator
+from tests.engine.conquest.round_games import game, refusal
 
-PLAYERS = ["angela", "bernardo"]
 CASES = Path(__file__).parent / "cases"
 ES = Translator("es")
-
-
-def game(**state) -> Session:
-    session = Session(RULES, {"players": PLAYERS, "first": "angela"}, seed=None)
-    start = session.states[0]
-    start.update({"phase": "actions", "auction": None, "order": list(PLAYERS),
-                  "alliances": {"A": ["angela"], "B": ["bernardo"]},
-                  "turn": {"index": 0, "actions_left": 2, "card_picks_left": 1, "played": []}})
-    for key, value in state.items():
-        if key == "books":
-            for player, book in value.items():
-                start["books"][player].update(book)
-        else:
-            start[key] = value
-    return session
-
-
-def refusal(session: Session, action: dict) -> str:
-    with pytest.raises(ActionError) as err:
-        session.act(action)
-    return err.value.translated(ES)
 
 
 def test_city_refusals_name_the_card_and_provinces_in_spanish():
