@@ -11,8 +11,10 @@ The options of `new` are the engine's NEW_OPTIONS, then those every game has (--
 
 - `name`: the option is `--name`; `key`: its key in the engine's options (default: the name);
 - `type`: "str", "int", "choice" (one of `choices`, given back as the choice itself, so
-  `choices: (4, 5)` gives the number), "flag" (True when given) or "file" (a JSON file, whose
-  value is the option's);
+  `choices: (4, 5)` gives the number), "flag" (True when given), "file" (a JSON file, whose
+  value is the option's) or "folder" (a folder, which the entry's `read(folder or None)` turns
+  into the option's value: None leaves the option out; it is called when the option is not
+  given too, so a game may look in its own folder);
 - `default`, `help` (English, marked with N_), `required`, `min` and `max` (for "int");
 - `multiple`: the option may be repeated and its value is the list of what was given.
 
@@ -163,6 +165,8 @@ def _click_type(spec: dict):
         return click.Choice([str(choice) for choice in spec["choices"]])
     if kind == "file":
         return click.Path(dir_okay=False, exists=True, path_type=Path)
+    if kind == "folder":
+        return click.Path(file_okay=False, exists=True, path_type=Path)
     return click.STRING
 
 
@@ -171,7 +175,11 @@ def engine_options(specs: tuple[dict, ...], chosen: dict) -> dict:
     options = {}
     for spec in specs:
         given = chosen[_param(spec)]
-        if spec.get("multiple"):
+        if spec.get("type") == "folder":
+            value = spec["read"](given)
+            if value is not None:
+                options[_key(spec)] = value
+        elif spec.get("multiple"):
             options[_key(spec)] = [_value(spec, one) for one in given]
         elif given is not None:
             options[_key(spec)] = _value(spec, given)

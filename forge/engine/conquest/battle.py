@@ -7,9 +7,12 @@ side chooses its losses, and retreat choices, defender first. A defended city ro
 the attacker takes his losses before rolling. A naval battle is galleys only, at most 3 rounds;
 declared against a holder of Fair Wind, it first waits for his answer (step `fair-wind`). A loser
 left with leaders only must withdraw them before play goes on (`withdrawal`, action `withdraw`).
+With a map (board.py), the battle's place, the seas galleys join from, retreats and withdrawals
+are checked against it.
 """
 from __future__ import annotations
 
+from forge.engine.conquest import board
 from forge.engine.conquest.books import diplomacy_held, training
 from forge.engine.conquest.data import card_troops
 from forge.engine.conquest.state import (Ctx, add_units, allied, check_place, check_player,
@@ -32,7 +35,7 @@ def other(side: str) -> str:
 def declare_land(ctx: Ctx, action: dict) -> None:
     state, t = ctx.state, ctx.t
     player = check_turn(ctx, action)
-    where = check_place(action.get("province"))
+    where = board.check_land(state, check_place(action.get("province")))
     defender = _opponent(state, player, action.get("defender"))
     if not land_military(state, t, player, where):
         raise IllegalAction(N_("{player} needs military units of his own in {province} to "
@@ -100,11 +103,13 @@ def fair_wind(ctx: Ctx, action: dict) -> None:
 
 
 def naval(ctx: Ctx, action: dict) -> None:
-    """Galleys from anywhere to one sea zone (map unchecked), then perhaps a naval battle."""
+    """Galleys from anywhere to one sea zone, at any distance and unblocked (with a map, seas
+    of the map), then perhaps a naval battle."""
     state, t = ctx.state, ctx.t
     player = check_turn(ctx, action)
-    sea = check_place(action.get("to"))
+    sea = board.check_sea(state, check_place(action.get("to")))
     for origin, count in (action.get("galleys") or {}).items():
+        board.check_sea(state, origin)
         add_units(state, player, origin, check_units(t, {"galley": count}), -1)
         add_units(state, player, sea, {"galley": count})
         ctx.emit("moved", player=player, origin=origin, to=sea, units={"galley": count})
@@ -129,7 +134,7 @@ def _land_side(ctx: Ctx, player: str, where: str, spec: dict) -> dict:
     side = {"player": player, "groups": {"own": own}, "seas": {},
             "leader": has_leader(state, t, player, where) is not None,
             "training": training(state, player, "land")}
-    _galleys(ctx, side, "own", player, spec.get("galleys") or {})
+    _galleys(ctx, side, "own", player, spec.get("galleys") or {}, where)
     for ally, lent in (spec.get("lent") or {}).items():
         ally = check_player(state, ally)
         if ally == player or not allied(state, player, ally):
@@ -145,7 +150,7 @@ def _land_side(ctx: Ctx, player: str, where: str, spec: dict) -> dict:
         if any(lent.get(u) for u in t.leaders):
             side["leader"] = True
         side["groups"][ally] = {u: c for u, c in lent.items() if u in t.military}
-        _galleys(ctx, side, ally, ally, galleys)
+        _galleys(ctx, side, ally, ally, galleys, where)
     _diplomacy(ctx, side, spec.get("diplomacy"), where)
     return side
 
@@ -169,9 +174,12 @@ def _naval_side(ctx: Ctx, player: str, sea: str, spec: dict) -> dict:
     return side
 
 
-def _galleys(ctx: Ctx, side: dict, group: str, owner: str, galleys: dict) -> None:
+def _galleys(ctx: Ctx, side: dict, group: str, owner: str, galleys: dict,
+             where: str | None = None) -> None:
     for sea, count in galleys.items():
         count = check_units(ctx.t, {"galley": count}).get("galley", 0)
+        if where is not None:
+            board.check_touches(ctx.state, sea, [where])
         if units_at(ctx.state, owner, sea).get("galley", 0) < count:
             raise IllegalAction(N_("{ally} has not {count} {unit} in {province} to lend"),
                                 ally=owner, count=count, unit="galley", province=sea)
@@ -425,6 +433,7 @@ def retreat(ctx: Ctx, action: dict) -> None:
     side = _retreat_side(battle, action)
     player = battle["sides"][side]["player"]
     dest = check_place(action.get("to"))
+    board.check_retreat(state, t, player, battle["where"], dest)
     blockers = [q for q in state["players"]
                 if not allied(state, player, q) and land_military(state, t, q, dest)]
     if blockers:
@@ -485,6 +494,8 @@ def _end(ctx: Ctx, winner: str | None) -> None:
         alone = [battle["sides"][s]["player"] for s in losers
                  if units_at(state, battle["sides"][s]["player"], where)
                  and not land_military(state, t, battle["sides"][s]["player"], where)]
+        if board.board(state) is not None and not board.withdraw_choices(state, where):
+            alone = []      # a province with no neighbour on the map: nowhere to go (map.md M5)
         for player in alone:
             ctx.emit("withdraw-leaders", player=player, where=where)
         if alone:
@@ -499,7 +510,7 @@ def _end(ctx: Ctx, winner: str | None) -> None:
 def withdraw(ctx: Ctx, action: dict) -> None:
     """A leader left alone after a lost battle leaves the province: all the player's units
     there go to the province the table names (not the battle's; enemy units may stand there;
-    the map is the table's, ruling R4)."""
+    without a map the table judges what is next to it, ruling R4; with one, a neighbour)."""
     state, t = ctx.state, ctx.t
     pending = state.get("withdrawal")
     if not pending:
@@ -514,6 +525,7 @@ def withdraw(ctx: Ctx, action: dict) -> None:
     if dest == where or dest.startswith(SEA_BY):
         raise IllegalAction(N_("{player}'s leaders withdraw to a land province next to "
                                "{where}, not to {to}"), player=player, where=where, to=dest)
+    board.check_withdraw(state, where, dest)
     units = dict(units_at(state, player, where))
     add_units(state, player, where, units, -1)
     add_units(state, player, dest, units)

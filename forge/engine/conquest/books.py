@@ -3,11 +3,13 @@ pass) and the table's entries that are not actions (board values, tokens and car
 starting units, forced moves, corrections).
 
 The engine keeps units by the place the table names (a province or sea id) and checks what its
-books can tell: leaders present, influence held, protection, money. It does not know the map, so
-it never checks that a move or an adjacency is possible (ruling R4).
+books can tell: leaders present, influence held, protection, money. Without a map it never checks
+that a move or an adjacency is possible (ruling R4); a game set up with one (board.py) has every
+move, recruit, placement and forced move checked against it.
 """
 from __future__ import annotations
 
+from forge.engine.conquest import board
 from forge.engine.conquest.data import card_effects, senator_value, training_kind, vote_effect
 from forge.engine.conquest.deck import check_deal
 from forge.engine.conquest.state import (Ctx, add_units, allied, check_key_province,
@@ -93,6 +95,9 @@ def recruit(ctx: Ctx, action: dict) -> None:
     sea = action.get("sea")
     if at_sea and not isinstance(sea, str):
         raise ParseError(N_("sea: the sea zone next to the province where the galleys go"))
+    board.check_land(state, province)
+    if at_sea:
+        board.check_touches(state, sea, [province])
     cost = sum(t.unit_cost[u] * c for u, c in units.items())
     pay(ctx, player, cost, "recruits")
     on_land = {u: c for u, c in units.items() if u not in at_sea}
@@ -176,7 +181,8 @@ def special_tax(ctx: Ctx, action: dict) -> None:
 
 
 def move(ctx: Ctx, action: dict) -> None:
-    """Land units out of one province holding the mover's general or caesar (map unchecked)."""
+    """Land units out of one province holding the mover's general or caesar; with a map, each
+    destination reached overland or by an amphibious move (board.check_move)."""
     state, t = ctx.state, ctx.t
     player = check_turn(ctx, action)
     origin = check_place(action.get("from"))
@@ -186,13 +192,21 @@ def move(ctx: Ctx, action: dict) -> None:
     if not has_leader(state, t, player, origin):
         raise IllegalAction(N_("{player} needs a general or his caesar in {province} to move "
                                "units out of it"), player=player, province=origin)
+    checked = {}
     for where, units in to.items():
         units = check_units(t, units)
         if any(t.unit_where[u] == "sea" for u in units):
             raise IllegalAction(N_("galleys move with a naval action"))
+        checked[check_place(where)] = units
+    routes = board.check_move(state, t, player, origin, checked)
+    for where, units in checked.items():
         add_units(state, player, origin, units, -1)
-        add_units(state, player, check_place(where), units)
-        ctx.emit("moved", player=player, origin=origin, to=where, units=units)
+        add_units(state, player, where, units)
+        if routes.get(where) == "amphibious":
+            ctx.emit("moved", player=player, origin=origin, to=where, units=units,
+                     amphibious=True)
+        else:
+            ctx.emit("moved", player=player, origin=origin, to=where, units=units)
     spend_action(ctx, player, "move")
     advance(ctx)
 
@@ -326,17 +340,24 @@ def place_units(ctx: Ctx, action: dict) -> None:
     if land and not ctx.book(player)["influence"].get(where):
         raise IllegalAction(N_("starting units go only where {player} has influence"),
                             player=player)
+    board.check_units_belong(state, t, where, units)
+    if len(land) < len(units):
+        board.check_touches(state, where, [p for p, n in ctx.book(player)["influence"].items()
+                                           if n])
     add_units(state, player, "unplaced", units, -1)
     add_units(state, player, where, units)
     ctx.emit("placed", player=player, where=where, units=units)
 
 
 def relocate(ctx: Ctx, action: dict) -> None:
-    """A move the rules force or a card grants, outside the action count (map unchecked)."""
+    """A move the rules force or a card grants, outside the action count: with a map, between
+    places of the map (land units to a province, galleys to a sea), at any distance."""
     state = ctx.state
     player = check_player(state, action.get("player"))
     origin, dest = check_place(action.get("from")), check_place(action.get("to"))
     units = check_units(ctx.t, action.get("units"))
+    board.check_known(state, origin)
+    board.check_units_belong(state, ctx.t, dest, units)
     add_units(state, player, origin, units, -1)
     add_units(state, player, dest, units)
     ctx.emit("moved", player=player, origin=origin, to=dest, units=units)
@@ -371,6 +392,7 @@ def adjust(ctx: Ctx, action: dict) -> None:
         lost = {u: -c for u, c in units.items() if c < 0}
         check_units(t, gained)
         check_units(t, lost)
+        board.check_units_belong(state, t, where, gained)
         add_units(state, player, where, lost, -1)
         add_units(state, player, where, gained)
         ctx.emit("units", player=player, where=where, units=units)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from forge.engine.conquest.auction import unplaced
 from forge.engine.conquest.battle import SIDES
+from forge.engine.conquest.board import with_choices
 from forge.engine.conquest.cards import (armies_in, assassin_targets, caesar_at, card_play,
                                          effect_of, known_cost, playable)
 from forge.engine.conquest.data import tables, vote_effect
@@ -19,9 +20,9 @@ def legal_actions(state: dict) -> list[dict]:
     if phase == "over":
         return []
     if state.get("withdrawal"):
-        return _withdrawal(state)
+        return with_choices(state, _withdrawal(state))
     if state.get("battle"):
-        return _battle(state["battle"])
+        return with_choices(state, _battle(state["battle"]))
     if state.get("senate"):
         return _senate(state)
     if phase == "auction":

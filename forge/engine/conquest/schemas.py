@@ -5,6 +5,7 @@ player of the game, a key province, enough talents).
 """
 from __future__ import annotations
 
+from forge.engine.conquest.board import MAP_OPTION
 from forge.engine.inputs import Bool, Either, Int, ListOf, MapOf, Maybe, Record, Text
 
 NAME = Text(longest=100)            # a player, a place, a card: ids the table gives
@@ -87,6 +88,7 @@ OPTIONS = Record({
     "vp": Maybe(MapOf(ListOf(COUNT, 8), key=NAME)),
     "faces": Maybe(ListOf(NAME, 6)),
     "cards": Maybe(MapOf(CARD, key=NAME, longest=1_000)),
+    "map": Maybe(MAP_OPTION),
 })
 
 __all__ = ["ACTIONS", "OPTIONS"]

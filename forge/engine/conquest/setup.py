@@ -6,6 +6,7 @@ random first player is a chance step unless the option names him.
 """
 from __future__ import annotations
 
+from forge.engine.conquest.board import map_from_option
 from forge.engine.conquest.books import check_starting_influence
 from forge.engine.conquest.data import card_data
 from forge.engine.conquest.state import RULES_VERSION, Ctx
@@ -42,6 +43,9 @@ def new_game(ctx: Ctx, options: dict) -> None:
         "last_player": None, "result": None,
     })
     state["votes"] = [c for c, info in state["cards"].items() if info.get("deck") == "senate-votes"]
+    if options.get("map") is not None:
+        # only a game set up with a map keeps one: a game without plays (and digests) as before
+        state["map"] = map_from_option(options["map"], t.key_provinces)
     for player, tokens in (options.get("influence") or {}).items():
         if player not in seats or not isinstance(tokens, dict):
             raise ParseError(N_("influence: a mapping of player to {{province: tokens}}"))

@@ -3,20 +3,24 @@
 A case names where the rulebook says what it pins (`ref`, required), gives the set-up `options`
 (`first` defaults to the first player so no die is needed) and a partial `state` merged key by
 key; `order` is a shortcut that puts the game in its action rounds with that turn order, odd
-boxes allied against even ones.
+boxes allied against even ones; `map` names a folder beside this file whose map.yaml the game is
+set up with (the `map` option: tests/engine/conquest/map/ is the test board).
 """
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 from cases import merge
 
-from forge.engine.conquest import RULES
+from forge.engine.conquest import RULES, tables
+from forge.engine.conquest.board import find_map_file, read_map_file
 from forge.engine.core import Session
 
-CASE_KEYS = {"options", "state", "order"}
+CASE_KEYS = {"options", "state", "order", "map"}
 REQUIRED_KEYS = {"ref"}
 PLAYERS = ["angela", "bernardo", "carlos", "david"]
+HERE = Path(__file__).resolve().parent
 
 
 def build(case: dict, variant: None = None) -> Session:
@@ -24,6 +28,8 @@ def build(case: dict, variant: None = None) -> Session:
     options = {"players": list(PLAYERS)}
     options.update(copy.deepcopy(case.get("options") or {}))
     options.setdefault("first", options["players"][0])
+    if case.get("map"):
+        options["map"] = read_map_file(find_map_file(HERE / case["map"]), tables().key_provinces)
     session = Session(RULES, options, seed=None)
     state = session.states[0]
     if case.get("order"):
