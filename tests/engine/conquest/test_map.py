@@ -11,7 +11,7 @@ import yaml
 from forge.engine.conquest import RULES, tables
 from forge.engine.conquest.board import (compile_map, find_map_file, map_problems,
                                          move_destinations, read_map_file)
-from forge.engine.core import ParseError, Session
+from forge.engine.core import IllegalAction, ParseError, Session
 from forge.errors import ContentError
 from forge.games import load_game
 
@@ -58,8 +58,8 @@ def test_the_test_board_is_a_board(board_data):
     (lambda d: province(d, "dacia")["land"].append("gallia"),
      "'gallia' is not a province of this map"),
     (lambda d: province(d, "dacia")["land"].append("dacia"), "dacia cannot be next to itself"),
-    (lambda d: sea(d, "west")["coasts"].append("britannia"),
-     "'britannia' is not a province of this map"),
+    (lambda d: sea(d, "west")["coasts"].append("caledonia"),
+     "'caledonia' is not a province of this map"),
     (lambda d: d["straits"][0].update(sea="ionian"),
      "the strait's sea ionian does not touch hispania"),
     (lambda d: d["straits"][0].update(sea="atlantic"), "'atlantic' is not a sea of this map"),
@@ -174,3 +174,66 @@ def test_forge_validate_checks_a_games_map(content_copy):
         load_game(content_copy, "conquest-of-the-empire-2", check_catalogs=False)
     assert "map.yaml" in str(err.value)
     assert "the key provinces achaia of tables.yaml are missing" in str(err.value)
+
+
+def test_forge_validate_finds_the_places_the_cards_name_on_the_map(content_copy):
+    folder = content_copy / "conquest-of-the-empire-2"
+    text = TEST_BOARD.read_text(encoding="utf-8").replace(
+        "{id: germania, name: Germania (test), land: [pannonia]}",
+        "{id: germania-magna, name: Germania (test), land: [pannonia]}").replace(
+        "land: [italia, moesia, germania]", "land: [italia, moesia, germania-magna]")
+    (folder / "map.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game(content_copy, "conquest-of-the-empire-2", check_catalogs=False)
+    assert "the card barbarians-germania (cards.yaml:" in str(err.value)
+    assert "names the province 'germania', which this map does not have" in str(err.value)
+
+
+def random_board(rnd, board_data):
+    """A game in its action rounds on the test board, juan to act, units strewn at random."""
+    graph = compile_map(board_data)
+    provinces, seas = sorted(graph["provinces"]), sorted(graph["seas"])
+    session = Session(RULES, {"players": ["juan", "carlos", "ana", "bea"], "first": "juan",
+                              "map": board_data}, seed=None)
+    state = session.states[0]
+    state.update(phase="actions", auction=None, order=["juan", "carlos", "ana", "bea"],
+                 alliances={"A": ["juan", "ana"], "B": ["carlos", "bea"]},
+                 turn={"index": 0, "actions_left": 2, "card_picks_left": 1, "played": []})
+    state["army"] = {p: {} for p in state["players"]}
+    state["army"]["juan"][rnd.choice(provinces)] = {"infantry": 9, "general": 1}
+    for player in state["players"]:
+        for _ in range(rnd.randint(0, 4)):
+            state["army"][player].setdefault(rnd.choice(provinces), {}).setdefault("infantry", 1)
+        for _ in range(rnd.randint(0, 2)):
+            state["army"][player].setdefault(rnd.choice(seas), {})["galley"] = rnd.randint(1, 2)
+    return session
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_a_move_is_accepted_exactly_where_the_destinations_list_it(board_data, seed):
+    """move_destinations (what a screen would offer) and the rules agree: every listed
+    destination takes as many units as it says, one more is refused at an amphibious one, and
+    every province not listed is refused."""
+    import random
+
+    rnd = random.Random(seed)
+    session = random_board(rnd, board_data)
+    state = session.state
+    origin = next(w for w, u in state["army"]["juan"].items() if u.get("general"))
+    listed = move_destinations(state, tables(), "juan", origin)
+    for place in sorted(state["map"]["provinces"]):
+        if place == origin:
+            continue
+        info = listed.get(place)
+        count = min(info.get("carry", 9), 9) if info else 1
+        move = {"type": "move", "player": "juan", "from": origin,
+                "to": {place: {"infantry": count}}}
+        if info is None:
+            with pytest.raises(IllegalAction):
+                session.act(move)
+            continue
+        session.act(move)
+        session.undo(1)
+        if info["route"] == "amphibious" and count < 9:
+            with pytest.raises(IllegalAction, match="carry at most"):
+                session.act({**move, "to": {place: {"infantry": count + 1}}})
