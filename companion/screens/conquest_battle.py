@@ -20,6 +20,7 @@ from companion.screens.base import GameScreen
 from companion.screens.conquest_names import (army_places, event_words, names, place_name,
                                               place_sections, symbol_name, unit_name)
 from companion.screens.conquest_setup import MAIN_SCREEN
+from companion.screens.conquest_withdraw import pending_withdrawals, show_withdrawal
 from companion.widgets import big, body, choice, row
 
 SIDES = ("attacker", "defender")
@@ -130,7 +131,6 @@ class ConquestBattleScreen(GameScreen):
     kind = StringProperty("land")
     where = StringProperty("")
     defender = StringProperty("")
-    fair_wind = ObjectProperty(False)
     # support entries {side, source (galleys, lent, diplomacy, move), who, unit, sea, count}
     support = ListProperty([])
     entry = ObjectProperty(None)  # the support entry being put together
@@ -139,6 +139,7 @@ class ConquestBattleScreen(GameScreen):
     remove = ObjectProperty(None)  # side -> {(group, unit): count} chosen as casualties
     retreat_to = StringProperty("")
     typed = ObjectProperty(None)  # the place choosers' filter texts, by role (kept on refresh)
+    withdrawing = ObjectProperty(None)  # the withdrawal's destination and filter text
     rolls = ListProperty([])     # lines about the last roll (faces, hits, caps)
     result = ListProperty([])    # the last battle's outcome in words
     before = None                # the state before the last roll (for the hit explanation)
@@ -148,9 +149,10 @@ class ConquestBattleScreen(GameScreen):
         self.reset_declaration()
         self.faces, self.remove = {}, {}
         self.retreat_to = ""
+        self.withdrawing = {}
 
     def reset_declaration(self) -> None:
-        self.kind, self.where, self.defender, self.fair_wind = "land", "", "", False
+        self.kind, self.where, self.defender = "land", "", ""
         self.support = []
         self.entry = {"side": "attacker", "source": "lent", "who": "", "unit": "infantry",
                       "sea": "", "count": 1}
@@ -185,7 +187,7 @@ class ConquestBattleScreen(GameScreen):
         box.clear_widgets()
         if battle is not None:
             self.show_battle(box, battle)
-        elif self.result:
+        elif self.result or pending_withdrawals(self.session):
             self.show_result(box)
         else:
             self.show_declaration(box)
@@ -234,9 +236,6 @@ class ConquestBattleScreen(GameScreen):
             box.add_widget(body(self.forces_text(attacker, self.defender, self.where, words),
                                 font_size="18sp"))
         self.show_support_form(box, attacker, words)
-        if self.kind == "naval":
-            box.add_widget(row(choice(tr._("The defender plays Fair Wind"), self.fair_wind,
-                                      lambda: self.set_value("fair_wind", not self.fair_wind))))
         box.add_widget(big(tr._("Declare the battle"), self.declare))
         if self.message:
             box.add_widget(body(self.message, font_size="18sp"))
@@ -410,8 +409,6 @@ class ConquestBattleScreen(GameScreen):
                       "battle": {"defender": self.defender}}
             if moving:
                 action["galleys"] = moving
-            if self.fair_wind:
-                action["battle"]["fair_wind"] = True
         if support:
             target = action if self.kind == "land" else action["battle"]
             target["support"] = support
@@ -430,7 +427,9 @@ class ConquestBattleScreen(GameScreen):
         words = Words(tr)
         t = tables()
         where = words.place(battle["where"])
-        if battle["kind"] == "naval":
+        if battle["step"] == "fair-wind":       # asked before the first round
+            self.title_text = tr._("Naval battle in {where}").format(where=where)
+        elif battle["kind"] == "naval":
             self.title_text = tr._("Naval battle in {where}").format(where=where)
             box.add_widget(body(tr._("Round {round} of at most {rounds}").format(
                 round=battle["round"], rounds=t.battle["naval_max_rounds"])))
@@ -446,7 +445,9 @@ class ConquestBattleScreen(GameScreen):
         if self.rolls:
             self.heading(box, tr._("Last roll"))
             box.add_widget(body("\n".join(self.rolls), font_size="18sp"))
-        if battle["step"] == "roll":
+        if battle["step"] == "fair-wind":
+            self.show_fair_wind(box, battle, words)
+        elif battle["step"] == "roll":
             self.show_roll(box, battle, words)
         elif battle["step"] == "casualties":
             self.show_casualties(box, battle, words)
@@ -466,6 +467,27 @@ class ConquestBattleScreen(GameScreen):
             lines.append(tr._("{count} dice: {reasons}").format(count=count,
                                                                 reasons=", ".join(parts)))
             box.add_widget(body("\n".join(lines) or "-", font_size="18sp"))
+
+    def show_fair_wind(self, box, battle: dict, words: Words) -> None:
+        """The holder of Fair Wind (the defender) is asked, before any die, whether the naval
+        battle is fought: his two answers, as the engine lists them."""
+        tr = words.tr
+        answers = {a["use"]: a for a in self.legals("fair-wind")}
+        if not answers:
+            return
+        holder = next(iter(answers.values()))["player"]
+        attacker = battle["sides"]["attacker"]["player"]
+        self.heading(box, tr._("Fair Wind: {player} decides").format(player=holder))
+        box.add_widget(body(tr._("{player} may call off this naval battle before it begins: "
+                                 "no chaos, and {attacker}'s action stays spent. Hand the "
+                                 "device to {player}.").format(player=holder, attacker=attacker),
+                            font_size="18sp"))
+        if True in answers:
+            box.add_widget(big(tr._("Use Fair Wind: no battle"),
+                               lambda: self.play(answers[True]), role="fair-wind"))
+        if False in answers:
+            box.add_widget(big(tr._("Fight the battle"), lambda: self.play(answers[False]),
+                               role="fair-wind"))
 
     def show_roll(self, box, battle: dict, words: Words) -> None:
         tr, t = words.tr, tables()
@@ -588,10 +610,31 @@ class ConquestBattleScreen(GameScreen):
     # the result
 
     def show_result(self, box) -> None:
+        """The last battle's outcome; while leaders left alone must withdraw, that step (and
+        no other battle) follows."""
         tr = App.get_running_app().tr
         self.title_text = tr._("The battle is over")
-        box.add_widget(body("\n".join(self.result)))
+        if pending_withdrawals(self.session):       # first: nothing goes on before it
+            if self.message:
+                box.add_widget(body(self.message, font_size="18sp"))
+            if self.withdrawing is None:
+                self.withdrawing = {}
+            show_withdrawal(box, self.session, tr, self.withdrawing, self.withdraw)
+            if self.result:
+                self.heading(box, tr._("The battle"))
+                box.add_widget(body("\n".join(self.result)))
+            return
+        if self.result:
+            box.add_widget(body("\n".join(self.result)))
         box.add_widget(big(tr._("Another battle"), self.new_battle))
+
+    def withdraw(self, action: dict | None) -> None:
+        """The withdrawal step's button: its action, or a word when no place is chosen."""
+        if action is None:
+            self.message = self.tr._("Choose where the leaders go.")
+            self.refresh()
+            return
+        self.play(action)
 
     def new_battle(self) -> None:
         self.result, self.rolls, self.message = [], [], ""
@@ -633,6 +676,9 @@ class ConquestBattleScreen(GameScreen):
             self.rolls = []
         elif action["type"] in ("battle", "naval") and self.session.state.get("battle") is None:
             self.result = said          # a naval move without a fight ends here too
+        elif action["type"] == "withdraw":
+            self.result = list(self.result) + said
+            self.withdrawing = {}
         else:
             self.message = "\n".join(s for s in said if s)
         if action["type"] == "casualties":

@@ -23,9 +23,11 @@ from kivy.uix.popup import Popup
 
 from companion.places import PlaceChooser
 from companion.screens.base import GameScreen
+from companion.screens.conquest_cards import CardForms, card_gist, card_label
 from companion.screens.conquest_names import (card_title, place_name, place_sections, unit_name,
                                               units_text)
 from companion.screens.conquest_start import GUIDED, guide_due
+from companion.screens.conquest_withdraw import pending_withdrawals, show_withdrawal
 from companion.theme import fresh_group
 from companion.widgets import (Counter, caption, choice_grid, column, dialog, grow_with_text,
                                scrolled)
@@ -44,7 +46,7 @@ def tables():
     return load()
 
 
-class ConquestBooksScreen(GameScreen):
+class ConquestBooksScreen(CardForms, GameScreen):
     """Header, player switcher, one player's ledger, and the actions of the turn."""
 
     header_text = StringProperty("")
@@ -102,8 +104,12 @@ class ConquestBooksScreen(GameScreen):
     # --- showing --------------------------------------------------------------------------------
 
     def current(self) -> str | None:
-        """The player whose turn it is, or who must bid (None between procedures)."""
+        """The player who must withdraw his leaders, else whose turn it is, or who must bid
+        (None between procedures)."""
         state = self.session.state
+        pending = state.get("withdrawal")
+        if pending and pending.get("players"):
+            return pending["players"][0]
         turn = state.get("turn")
         if state.get("phase") == "actions" and turn:
             return state["order"][turn["index"]]
@@ -124,6 +130,7 @@ class ConquestBooksScreen(GameScreen):
         current = self.current()
         if phase == "actions":
             head += " · " + tr._("Round {round}").format(round=state.get("round"))
+        if phase == "actions" and not state.get("withdrawal"):     # the turn's, not his
             turn = state.get("turn") or {}
             self.left_text = tr._("Actions: {actions}\nCard picks: {picks}").format(
                 actions=turn.get("actions_left", 0), picks=turn.get("card_picks_left", 0))
@@ -251,6 +258,11 @@ class ConquestBooksScreen(GameScreen):
             add(tr._("Battle in progress: continue"), lambda: self.go("conquest_battle"))
         elif state.get("senate"):
             add(tr._("Senate vote in progress: continue"), lambda: self.go("conquest_senate"))
+        elif pending_withdrawals(self.session):     # nothing else until it is done
+            self.action_buttons.append(show_withdrawal(box, self.session, tr,
+                                                       self.withdrawing, self.withdraw))
+            self.ids.action_scroll.scroll_y = 1
+            return
         elif phase in PHASE_SCREENS:
             words = {"auction": tr._("Alliance auction"), "season-end": tr._("Season end"),
                      "over": tr._("Result")}[phase]
@@ -273,7 +285,10 @@ class ConquestBooksScreen(GameScreen):
                     continue
                 if kind == "call-vote":
                     continue            # the Senate vote button below
-                add(action_label(action, tr, state), lambda a=action: self.choose(a), action)
+                label = card_label(action, tr, state) if kind in ("play-card", "use-card") \
+                    else None
+                add(label or action_label(action, tr, state), lambda a=action: self.choose(a),
+                    action)
             if self.vote_cards():
                 add(tr._("Senate vote"), lambda: self.go("conquest_senate"))
         if phase != "over":
@@ -285,7 +300,7 @@ class ConquestBooksScreen(GameScreen):
                 add(tr._("Place starting units…"), lambda: self.go("conquest_start"))
             add(tr._("Lay out province tokens…"), lambda: self.choose({"type": "place-tokens"}))
             add(tr._("Deal cards on offer…"), lambda: self.choose({"type": "offer-cards"}))
-            add(tr._("Move units (not an action)…"),
+            add(tr._("Move units by a card or a correction (not an action)…"),
                 lambda: self.choose({"type": "relocate"}))
             add(tr._("Correction…"), lambda: self.choose({"type": "adjust"}))
         self.ids.action_scroll.scroll_y = 1
@@ -303,10 +318,14 @@ class ConquestBooksScreen(GameScreen):
         """A tapped action: played at once when it is complete, else its form opens."""
         kind = action.get("type")
         if kind == "take-card":
-            info = self.session.state["cards"].get(action["card"]) or {}
-            if info.get("cost") is None and info.get("class") != "senator":
+            state = self.session.state
+            info = state["cards"].get(action["card"]) or {}
+            known = (state["settings"].get("costs") or {}).get(action["card"])
+            if info.get("cost") is None and known is None and info.get("class") != "senator":
                 self.form_card_cost(action)
                 return
+        if kind in ("play-card", "use-card") and self.card_form(action):
+            return
         forms = {"recruit": self.form_recruit, "buy-influence": self.form_buy,
                  "special-tax": self.form_tax, "move": self.form_move,
                  "relocate": self.form_move,
@@ -324,9 +343,27 @@ class ConquestBooksScreen(GameScreen):
             else dict(action)
         return super().play(clean, dice)
 
+    def withdraw(self, action: dict | None) -> None:
+        """The withdrawal step's button: its action, or a word when no place is chosen."""
+        if action is None:
+            self.message = self.tr._("Choose where the leaders go.")
+            return
+        self.play(action)
+
+    @property
+    def withdrawing(self) -> dict:
+        """The withdrawal's destination and filter text, kept while the screen is rebuilt."""
+        if self._withdrawing is None:
+            self._withdrawing = {}
+        return self._withdrawing
+
+    _withdrawing = None
+
     def played(self, action: dict, entry: dict | None) -> None:
         """The action's words; the ledger of whose turn it is now; a battle or vote begun goes
         to its screen."""
+        if action.get("type") == "withdraw":
+            self._withdrawing = None
         last = self.session.log()[-1]
         self.message = "\n".join(w for w in last["words"] if w)
         self._follow_turn = True
@@ -509,8 +546,9 @@ class ConquestBooksScreen(GameScreen):
                 for u, n in units.items() if not (land_only and t.unit_where[u] == "sea")}
 
     def form_move(self, action: dict) -> None:
-        """Move land units (an action), or with `relocate` any units of any player: a move the
-        rules force (leaders withdrawn after a lost battle) or a card grants, not an action."""
+        """Move land units (an action), or with `relocate` any units of any player: a move a
+        card grants or the table corrects, not an action (leaders left alone after a lost battle
+        withdraw at the withdrawal step, which the engine asks for itself)."""
         app = App.get_running_app()
         tr, state = app.tr, self.session.state
         relocate = action.get("type") == "relocate"
@@ -568,7 +606,8 @@ class ConquestBooksScreen(GameScreen):
             fields = [caption(tr._("Player")),
                       choice_grid([(p, p) for p in state["players"]], "conquest-relocate",
                                   chosen["player"], pick_player)] + fields
-        title = tr._("Move units (not an action)") if relocate else tr._("Move land units")
+        title = tr._("Move units by a card or a correction") if relocate \
+            else tr._("Move land units")
         self.open_form(title, fields, collect)
 
     def form_tokens(self, action: dict) -> None:
@@ -583,35 +622,56 @@ class ConquestBooksScreen(GameScreen):
         self.open_form(tr._("Province tokens drawn"), list(counters.values()), collect)
 
     def form_cards(self, action: dict) -> None:
+        """The cards dealt face up, from the draw pile as the engine counts it (deck.py): a
+        card of one copy is a toggle, a card of several a counter up to the copies left."""
+        from forge.engine.conquest.deck import draw_pile
+
         app = App.get_running_app()
         tr, state = app.tr, self.session.state
-        taken = set(state["offer"]) | set(state["removed"]) | set(state["votes"])
-        for book in state["books"].values():
-            taken |= set(book["cards"])
-        free = sorted((c for c, info in state["cards"].items()
-                       if c not in taken and info.get("deck") == "conquest"),
-                      key=lambda c: card_title(c, tr))
-        chosen: list[str] = []
-        grid = GridLayout(cols=1, size_hint_y=None, spacing=dp(6),
-                          row_default_height=dp(app.theme.button_dp), row_force_default=True)
+        pile = draw_pile(state)
+        cards = sorted(pile, key=lambda c: (card_title(c, tr), c))
+        chosen: dict[str, int] = {}
+        grid = GridLayout(cols=1, size_hint_y=None, spacing=dp(6))
         grid.bind(minimum_height=grid.setter("height"))
 
         def toggled(button, value):
-            if value == "down" and button.card not in chosen:
-                chosen.append(button.card)
-            elif value != "down" and button.card in chosen:
-                chosen.remove(button.card)
+            chosen[button.card] = 1 if value == "down" else 0
 
-        for card in free:
-            button = Factory.ToggleButton(text=card_title(card, tr), size_hint_y=None,
-                                          height=dp(app.theme.button_dp),
-                                          font_size=f"{app.theme.text_sp - 2}sp")
-            button.card = card
-            button.bind(state=toggled)
-            grid.add_widget(button)
-        self.open_form(tr._("Cards dealt face up"), [grid],
-                       lambda: {"type": "offer-cards", "cards": list(chosen)} if chosen
-                       else None)
+        def counted(card, counter):
+            chosen[card] = counter.value
+            self._update()
+
+        titles = {}
+        for card in cards:
+            titles.setdefault(card_title(card, tr), []).append(card)
+        for card in cards:
+            text = card_title(card, tr)
+            if len(titles[text]) > 1:            # Fleet Command of the Aegean, of Alexandria
+                text = f"{text} ({card_gist(card, tr)})"
+            if pile[card] == 1:
+                widget = Factory.ToggleButton(text=text, size_hint_y=None,
+                                              height=dp(app.theme.button_dp),
+                                              font_size=f"{app.theme.text_sp - 2}sp",
+                                              shorten=True, halign="center",
+                                              valign="middle")
+                widget.bind(state=toggled,
+                            size=lambda w, size: setattr(w, "text_size", (size[0] - dp(12),
+                                                                          size[1])))
+            else:
+                widget = Counter(tr._("{card} · {left} left").format(card=text,
+                                                                    left=pile[card]),
+                                 0, pile[card], 1, 0)
+                widget.on_change = (lambda c=card, w=widget: counted(c, w))
+            widget.card = card
+            grid.add_widget(widget)
+
+        def collect():
+            dealt = [c for c, n in chosen.items() for _ in range(n)]     # in the order tapped
+            return {"type": "offer-cards", "cards": dealt} if dealt else None
+
+        fields = [grid] if cards else [caption(tr._("The draw pile is empty."))]
+        self.open_form(tr._("Cards dealt face up"), fields, collect, lambda: tr._(
+            "{count} cards chosen").format(count=sum(chosen.values())))
 
     def form_adjust(self, action: dict) -> None:
         app = App.get_running_app()

@@ -21,8 +21,12 @@ def names(tr):
 
 def place_name(place: str, tr) -> str:
     """A key province by its name; any other place (a sea, a province the table typed) as it
-    is."""
-    return names(tr).place(place)
+    is, an id's hyphens as spaces ('aegean-sea', a card's sea: 'Aegean sea')."""
+    name = names(tr).place(place)
+    if name == place and "-" in place and " " not in place:
+        name = place.replace("-", " ")
+        name = name[:1].upper() + name[1:]
+    return name
 
 
 def place_label(place: str, tr) -> str:

@@ -24,6 +24,7 @@ from kivy.uix.textinput import TextInput
 from companion.screens.base import GameScreen
 from companion.screens.conquest_names import card_title, event_words, place_name
 from companion.screens.conquest_setup import BOARD_VALUES, MAIN_SCREEN
+from companion.screens.conquest_withdraw import pending_withdrawals, show_withdrawal
 from companion.widgets import big, grid_row, table
 
 
@@ -80,7 +81,9 @@ class ConquestSeasonScreen(GameScreen):
         elif self.report_at != session.position or not self.steps:
             self.steps, self.step_index = season_steps(entry["events"]), 0
             self.report_at = session.position
-        if self.steps:
+        if pending_withdrawals(session):        # never scored past a pending withdrawal
+            self.show_withdrawal()
+        elif self.steps:
             self.show_step()
         elif self.asking:
             self.show_form()
@@ -137,6 +140,26 @@ class ConquestSeasonScreen(GameScreen):
             content.add_widget(Factory.Body(text=line))
         self.end_button = self._button(tr._("Score the season"),
                                        lambda: self.score(legal[0]), actions)
+
+    def show_withdrawal(self) -> None:
+        """Leaders left alone after a lost battle withdraw first (the engine lists nothing
+        else)."""
+        tr = App.get_running_app().tr
+        content, actions = self._clear()
+        self.step_text = ""
+        if self._withdrawing is None:
+            self._withdrawing = {}
+        show_withdrawal(content, self.session, tr, self._withdrawing, self.withdraw)
+
+    _withdrawing = None
+
+    def withdraw(self, action: dict | None) -> None:
+        if action is None:
+            self.message = self.tr._("Choose where the leaders go.")
+            return
+        if self.play(action):
+            self._withdrawing = None
+            self.refresh()
 
     def show_form(self) -> None:
         """The values printed on the board for one key province, to enter."""

@@ -276,6 +276,18 @@ def test_a_first_season_by_taps(app, pump, window, shots):
     assert book(session, loser)["chaos"] == chaos[loser] + 2           # chaos to the loser
     assert book(session, winner)["chaos"] == chaos[winner]
     screenshot(window, shots, "11-battle-result", pump)
+    # the loser's leader is left alone in Galatia: he withdraws before anything else happens
+    pending = session.state.get("withdrawal")
+    assert pending == {"where": "galatia", "players": [loser]}, pending
+    assert "Another battle" not in [w.text for w in walk(battle_screen) if hasattr(w, "text")]
+    assert [a["type"] for a in session.legal_actions()] == ["withdraw"]
+    leaders = dict(session.state["army"][loser]["galatia"])
+    pick(battle_screen, "withdraw", "Asia", pump)
+    press(button(battle_screen, "Withdraw the leaders"), pump)
+    assert "withdrawal" not in session.state
+    assert session.state["army"][loser]["asia"] == leaders
+    assert not session.state["army"][loser].get("galatia")
+    assert button(battle_screen, "Another battle")
     assert_buttons_fit(battle_screen, window, "battle result")
     tap(battle_screen.ids.back, pump)
     assert app.manager.current == "conquest_books"
