@@ -98,6 +98,10 @@ def _list(entry: dict, key: str) -> list:
     return value if isinstance(value, list) else []
 
 
+def _hashable(value) -> bool:
+    return isinstance(value, (str, int)) and not isinstance(value, bool)
+
+
 def _unknown(place, kind: str) -> str:
     return f"'{str(place)[:64]}' is not a {kind} of this map"
 
@@ -105,14 +109,16 @@ def _unknown(place, kind: str) -> str:
 def _both_ways(entries: dict, key: str, targets: dict, kind: str) -> list:
     """Neighbour lists that name known places, never their own entry, and go both ways."""
     problems = []
+    listed = {place: set(filter(_hashable, _list(entry, key)))
+              for place, (_at, entry) in targets.items()}
     for place, (at, entry) in entries.items():
         for i, other in enumerate(_list(entry, key)):
             where = at + (key, i)
-            if other not in targets:
+            if not _hashable(other) or other not in targets:
                 problems.append((where, _unknown(other, kind)))
             elif other == place:
                 problems.append((where, f"{place} cannot be next to itself"))
-            elif place not in _list(targets[other][1], key):
+            elif place not in listed[other]:
                 problems.append((where, f"{place} lists {other} in {key}, but {other} does not "
                                         f"list {place}; neighbours go both ways"))
     return problems
@@ -460,7 +466,8 @@ def check_withdraw(state: dict, where: str, dest: str) -> None:
 
 
 def with_choices(state: dict, acts: list[dict]) -> list[dict]:
-    """Listed retreats and withdrawals with their destinations as `choices`, when the game has
+    """Listed retreats and withdrawals with their destinations as `choices`, and a starting
+    placement with the map's seas touching the player's provinces as `seas`, when the game has
     a map (without one the table names the place, and the list stays as it was)."""
     if board(state) is None:
         return acts
@@ -474,6 +481,11 @@ def with_choices(state: dict, acts: list[dict]) -> list[dict]:
             act = {**act, "choices": retreat_choices(state, t, player, battle["where"])}
         elif act["type"] == "withdraw" and pending:
             act = {**act, "choices": withdraw_choices(state, pending["where"])}
+        elif act["type"] == "place":
+            graph = board(state)
+            seas = [s for s in graph["seas"]
+                    if any(p in graph["seas"][s]["coasts"] for p in act.get("choices", []))]
+            act = {**act, "seas": seas}
         listed.append(act)
     return listed
 

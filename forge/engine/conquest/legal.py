@@ -29,7 +29,7 @@ def legal_actions(state: dict) -> list[dict]:
         return _start(state) + _auction(state)
     if phase == "season-end":
         return [{"type": "end-season"}]
-    return _start(state) + _round(state)
+    return with_choices(state, _start(state) + _round(state))
 
 
 def sea_by(province: str) -> str:
