@@ -10,6 +10,11 @@ Styles (the `style` map of a component in game.yaml):
   `back_style` gives the other face its own look, merged over the front's shape and fill (e.g.
   `{icon: chaos}`: a plain back that hides the value of a token kept face down); it cannot be
   combined with `back: same`. Label discs carry a key of exactly what they draw.
+- `disc` with names (province tokens): `{names_from: <a list of tables.yaml>, copies: N, fill,
+  shape, rim, icon, back_style}`: `copies` tokens for each entry of that list, each printing the
+  entry's `name` (a translated text of the game) below its icon, in place of a value; the count
+  is the entries times `copies`. `rim` (any label disc) colours the frame instead of a tone of
+  the fill.
 - `standee`: no style; one standee per emperor of the game.
 
 A disc component with `back: same` is printed on both faces alike (a double-sided token).
@@ -21,7 +26,7 @@ medallion.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from reportlab.lib.colors import HexColor
@@ -66,6 +71,8 @@ def make_discs(component: dict, ctx) -> list[Piece]:
         emperor = ctx.emperor(style["emperor"])
         draw = partial(_draw_saver_emperor_disc if saver else _draw_emperor_disc,
                        emperor=emperor, inks=_inks(ctx))
+    elif "names_from" in style:
+        return _make_name_discs(component, style, ctx)
     elif "label" in style or "back_style" in style or "shape" in style:
         return _make_label_discs(component, style, ctx)
     elif "fill" in style and "icon" in style:
@@ -156,6 +163,8 @@ SHAPES = ("round", "square")
 SQUARE_INSET = 0.9        # mm between the trim and a square token's panel
 LABEL_CAP = 0.40          # a lone value's capital height, as a share of the token's size
 LABEL_WIDTH = 0.66        # widest a value may be, as a share of the token's size
+NAME_CAP = 0.13           # a name's capital height at most, as a share of the token's size
+NAME_WIDTH = 0.76         # widest a name may be, as a share of the token's size
 
 
 @dataclass(frozen=True)
@@ -168,6 +177,9 @@ class LabelFace:
     icon: str | Picture | None    # a built-in icon's name or the game's art file, tinted in ink
     ink: str              # letters and icon on the fill
     saver: bool
+    rim: str = ""         # the frame's colour ('': a tone of the fill)
+    name: str = ""        # a name printed below the icon, smaller than a value (province tokens)
+    name_cap: float = 0.0     # the name's capital height in mm, the same on all a list's tokens
 
     def key(self) -> dict:
         """What drawing the face depends on (for the render cache)."""
@@ -188,7 +200,8 @@ def _label_face(spec: dict, ctx, where: str) -> LabelFace:
     saver = ctx.ink == "saver"
     ink = art.readable(fill) if saver else art.ink_on(fill, *_inks(ctx))
     icon = icons.resolve_icon(ctx, spec.get("icon"), f"{where}, icon", ink)
-    return LabelFace(shape, fill, label, icon, ink, saver)
+    rim = ctx.color(spec["rim"]) if spec.get("rim") else ""
+    return LabelFace(shape, fill, label, icon, ink, saver, rim=rim)
 
 
 def _make_label_discs(component: dict, style: dict, ctx) -> list[Piece]:
@@ -204,7 +217,8 @@ def _make_label_discs(component: dict, style: dict, ctx) -> list[Piece]:
     if "back_style" in style:
         if component.get("back") == "same":
             raise UserError(f"{where}: give either 'back: same' or a 'back_style', not both")
-        spec = {"shape": front.shape, "fill": style["fill"], **(style["back_style"] or {})}
+        spec = {"shape": front.shape, "fill": style["fill"], "rim": style.get("rim"),
+                **(style["back_style"] or {})}
         back_face = _label_face(spec, ctx, f"{where}, back_style")
         back = partial(draw_label_disc, face=back_face, trim=trim, bleed=bleed)
         back_key = back_face.key()
@@ -216,6 +230,51 @@ def _make_label_discs(component: dict, style: dict, ctx) -> list[Piece]:
     return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],
                   back=back, key=key, pictures=used)
             for _ in range(component["count"])]
+
+
+def _make_name_discs(component: dict, style: dict, ctx) -> list[Piece]:
+    """Tokens naming the entries of a list of the game's tables.yaml (`names_from`), `copies`
+    of each, with one back for all (`back_style`), so that they can be drawn blind."""
+    where = f"component '{component['id']}'"
+    source = style["names_from"]
+    entries = (ctx.data.get("tables") or {}).get(source)
+    if not isinstance(entries, list) or not all(isinstance(e, dict) and e.get("name")
+                                                for e in entries):
+        raise UserError(f"{where}: names_from '{source}' needs a list '{source}' of entries with "
+                        f"a 'name' in the game's tables.yaml")
+    if "label" in style:
+        raise UserError(f"{where}: give either a 'label' or 'names_from', not both")
+    copies = style.get("copies", 1)        # the build checks that count is entries x copies
+    trim = tuple(component["trim"])
+    bleed = component.get("bleed", 0)
+    front_spec = {k: v for k, v in style.items()
+                  if k not in ("back_style", "names_from", "copies")}
+    blank = replace(_label_face({**front_spec, "label": None}, ctx, where), label="")
+    back = back_face = None
+    if "back_style" in style:
+        if component.get("back") == "same":
+            raise UserError(f"{where}: give either 'back: same' or a 'back_style', not both")
+        spec = {"shape": blank.shape, "fill": style["fill"], "rim": style.get("rim"),
+                **(style["back_style"] or {})}
+        back_face = _label_face(spec, ctx, f"{where}, back_style")
+        back = partial(draw_label_disc, face=back_face, trim=trim, bleed=bleed)
+    size = 2 * _disc_geometry(trim)[2]
+    cap = min(_fitting_cap(str(e["name"]), size * NAME_CAP, size * NAME_WIDTH) for e in entries)
+    pieces = []
+    for entry in entries:
+        face = replace(blank, name=str(entry["name"]), name_cap=round(cap, 4))
+        draw = partial(draw_label_disc, face=face, trim=trim, bleed=bleed)
+        piece_back = draw if component.get("back") == "same" else back
+        key = {"maker": "disc-name", "version": LABEL_VERSION, "front": face.key(),
+               "back": "same" if component.get("back") == "same"
+               else (back_face.key() if back_face else None),
+               "trim": list(trim), "bleed": bleed}
+        used = icons.pictures_of(face.icon, back_face.icon if back_face else None)
+        pieces += [Piece(component["id"], component["kind"], trim, bleed, draw,
+                         f"{component['name']}: {entry['name']}", back=piece_back, key=key,
+                         pictures=used)
+                   for _ in range(copies)]
+    return pieces
 
 
 def draw_label_disc(c, face: LabelFace, trim, bleed: float) -> None:
@@ -230,11 +289,16 @@ def draw_label_disc(c, face: LabelFace, trim, bleed: float) -> None:
     else:
         back = _disc_tone(face.fill)
         _fill_bleed(c, w, h, bleed, face.fill)
-        _label_shape(c, face.shape, trim, r, fill=back, rim=art.accent_of(face.fill),
-                     rim_width=pt(2.2), inner=art.accent_of(face.fill))
+        _label_shape(c, face.shape, trim, r, fill=back, rim=face.rim or art.accent_of(face.fill),
+                     rim_width=pt(2.2), inner=face.rim or art.accent_of(face.fill))
     c.restoreState()
     size = 2 * r
-    if face.label and face.icon:
+    if face.name:
+        if face.icon:
+            icons.draw_icon(c, face.icon, cx, cy + size * 0.11, size * 0.44, face.ink, knock=back)
+        _draw_value(c, face.name, cx, cy - size * (0.24 if face.icon else 0), face.name_cap,
+                    size * NAME_WIDTH, face.ink)
+    elif face.label and face.icon:
         icons.draw_icon(c, face.icon, cx, cy + size * 0.19, size * 0.34, face.ink, knock=back)
         _draw_value(c, face.label, cx, cy - size * 0.15, size * 0.27, size * LABEL_WIDTH, face.ink)
     elif face.label:
@@ -271,17 +335,20 @@ def _label_shape(c, shape: str, trim, r: float, fill: str, rim: str, rim_width: 
                0.9, 0.9, stroke=0, fill=1)
 
 
-def _draw_value(c, text: str, cx: float, cy: float, cap: float, width: float, ink: str) -> None:
-    """A value centred by its capital height, made smaller if it would be wider than `width`."""
+def _fitting_cap(text: str, cap: float, width: float) -> float:
+    """The capital height (at most `cap`) at which `text` is no wider than `width`."""
     from reportlab.pdfbase import pdfmetrics
 
     fonts.register_fonts()
     face = pdfmetrics.getFont(fonts.SERIF_BOLD).face
     ratio = (getattr(face, "capHeight", 0) or face.ascent * 0.9) / 1000
     wide = fonts.text_width(text, fonts.SERIF_BOLD, cap / ratio)
-    if wide > width:
-        cap *= width / wide
-    art.draw_letter(c, text, cx, cy, cap, ink, font=fonts.SERIF_BOLD)
+    return cap * width / wide if wide > width else cap
+
+
+def _draw_value(c, text: str, cx: float, cy: float, cap: float, width: float, ink: str) -> None:
+    """A value centred by its capital height, made smaller if it would be wider than `width`."""
+    art.draw_letter(c, text, cx, cy, _fitting_cap(text, cap, width), ink, font=fonts.SERIF_BOLD)
 
 
 # --- standees -----------------------------------------------------------------------------------

@@ -1,6 +1,9 @@
-"""The CONQUEST OF THE EMPIRE II tokens: the Influence tokens of each player colour, their counts
-taken from game.yaml and its palette, their backs behind their fronts when printed two-sided,
-their words in both languages and their envelope labels."""
+"""The CONQUEST OF THE EMPIRE II tokens: the Influence tokens of each player colour and the
+Province tokens named from tables.yaml, their counts taken from the data, their backs behind
+their fronts when printed two-sided, their words fitting and in both languages, their envelope
+labels, and the cover saying what comes from the boxed game."""
+from collections import Counter
+
 import pytest
 
 from forge import fonts
@@ -110,3 +113,66 @@ def test_names_are_translated_and_each_colour_has_an_envelope():
     labels = [p.label for p in made["envelope-labels"].pieces]
     for spec in influence_specs(en):
         assert any(label.endswith(spec["name"]) for label in labels)
+
+
+# --- province tokens ------------------------------------------------------------------------------
+
+def test_province_tokens_name_every_key_province_of_the_data_the_same_number_of_times():
+    """One token per key province of tables.yaml, `copies` of each (the count is the entries times
+    the copies), every name taken from the data in the kit's language."""
+    for lang in ("en", "es"):
+        ctx = context(lang)
+        spec = specs(ctx)["province-tokens"]
+        provinces = ctx.data["tables"]["key_provinces"]
+        copies = spec["style"]["copies"]
+        assert spec["style"]["names_from"] == "key_provinces"
+        assert spec["count"] == len(provinces) * copies == 88
+        made = piece_maker.make_discs(spec, ctx)
+        names = [p.key["front"]["name"] for p in made]
+        assert Counter(names) == {p["name"]: copies for p in provinces}
+        assert all(p.trim == tuple(spec["trim"]) for p in made)
+    assert "Egipto" in names and "Neópolis" in names
+
+
+def test_the_pool_lasts_the_longest_game():
+    """Four tokens per player at the start, twice the players every season, the most players and
+    seasons (tables.yaml); Italia is never drawn at the start, so the others must cover it."""
+    ctx = context()
+    tables = ctx.data["tables"]
+    players = tables["players"]["max"]
+    seasons = tables["seasons"]["count"] + tables["seasons"]["extra"]
+    spec = specs(ctx)["province-tokens"]
+    per_season = tables["start"]["province_tokens_per_player"] * players
+    assert spec["count"] >= tables["start"]["influence"] * players + per_season * seasons
+    others = len(tables["key_provinces"]) - 1
+    assert others * spec["style"]["copies"] >= tables["start"]["influence"] * players
+
+
+def test_province_tokens_share_one_back_and_can_be_drawn_blind():
+    ctx = context()
+    made = piece_maker.make_discs(specs(ctx)["province-tokens"], ctx)
+    assert len({id(p.back) for p in made}) == 1
+    backs = {str(p.key["back"]) for p in made}
+    assert len(backs) == 1 and "name': ''" in backs.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_province_names_fit_inside_the_frame_at_one_readable_size(lang):
+    """Every name is printed at the same capital height, within the frame, 1.6 mm or more."""
+    ctx = context(lang)
+    spec = specs(ctx)["province-tokens"]
+    made = piece_maker.make_discs(spec, ctx)
+    caps = {p.key["front"]["name_cap"] for p in made}
+    assert len(caps) == 1
+    cap = caps.pop()
+    assert cap >= 1.6
+    size = min(spec["trim"]) - 2 * piece_maker.DISC_MARGIN
+    for province in ctx.data["tables"]["key_provinces"]:
+        assert printed_cap(province["name"], cap, size * piece_maker.NAME_WIDTH) == \
+            pytest.approx(cap)
+
+
+def test_the_cover_says_what_comes_from_the_box():
+    for lang, words in (("en", "you need only the map and the plastic figures"),
+                        ("es", "solo necesitas el mapa y las figuras de plástico")):
+        assert words in context(lang).game["credits"]["note"]
