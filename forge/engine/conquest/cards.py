@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from forge.content import load_doc
+from forge.engine.conquest import board
 from forge.engine.conquest.data import CONTENT_DIR
 from forge.engine.conquest.refusal import IllegalAction
 from forge.engine.conquest.state import (Ctx, add_units, check_player, check_units, gain,
@@ -180,7 +181,9 @@ def _fleet(ctx: Ctx, player: str, card: str, play: Mapping, action: dict) -> Non
     if not isinstance(origin, str) or not units_at(ctx.state, player, origin).get("galley"):
         raise IllegalAction(N_("{card} moves one of {player}'s galleys: name a place where "
                                "he has one ('from')"), card=card, player=player)
+    board.check_sea(ctx.state, sea)
     if origin != sea:
+        board.check_known(ctx.state, origin)
         add_units(ctx.state, player, origin, {"galley": 1}, -1)
         add_units(ctx.state, player, sea, {"galley": 1})
         ctx.emit("moved", player=player, origin=origin, to=sea, units={"galley": 1})
@@ -211,9 +214,13 @@ def _barbarians(ctx: Ctx, player: str, card: str, play: Mapping, action: dict) -
         raise IllegalAction(N_("{card} moves exactly {count} land military units (infantry, "
                                "cavalry, catapults), with any leaders"), card=card,
                             count=play["move"])
+    routes = board.check_move(state, t, player, origin, {to: units})
     add_units(state, player, origin, units, -1)
     add_units(state, player, to, units)
-    ctx.emit("moved", player=player, origin=origin, to=to, units=units)
+    if routes.get(to) == "amphibious":
+        ctx.emit("moved", player=player, origin=origin, to=to, units=units, amphibious=True)
+    else:
+        ctx.emit("moved", player=player, origin=origin, to=to, units=units)
     if play.get("units"):
         add_units(state, player, to, dict(play["units"]))
         ctx.emit("units-added", player=player, where=to, units=dict(play["units"]), card=card)
@@ -227,6 +234,8 @@ def _revolt(ctx: Ctx, player: str, card: str, play: Mapping, action: dict) -> No
     first; the table fights it with the battle dice and enters each army's losses (R30)."""
     state, t = ctx.state, ctx.t
     province = action.get("province")
+    if isinstance(province, str):
+        board.check_land(state, province)
     armies = armies_in(state, t, province) if isinstance(province, str) else []
     if not armies:
         raise IllegalAction(N_("no army with land military units stands in {province}: the "
