@@ -598,12 +598,18 @@ class ConquestBattleScreen(GameScreen):
         box.add_widget(big(tr._("Stay and fight on"),
                            lambda: self.play({"type": "stay", "side": side})))
         self.heading(box, tr._("Retreat to"))
-        box.add_widget(self.chooser(
-            "retreat", self.retreat_to, lambda v: self.set_value("retreat_to", v),
-            lambda v: setattr(self, "retreat_to", v), words, provinces=True, seas=False,
-            first=(tr._("Where {player}'s units stand").format(player=player),
-                   army_places(self.session.state, [player], sea=False)),
-            leave_out=(battle["where"],)))
+        listed = (self.legal("retreat") or {}).get("choices")
+        if listed is not None:          # the game's map says where: only those places
+            box.add_widget(PlaceChooser(
+                [("", [(p, words.place(p)) for p in listed])], self.retreat_to,
+                lambda v: self.set_value("retreat_to", v), role="retreat"))
+        else:
+            box.add_widget(self.chooser(
+                "retreat", self.retreat_to, lambda v: self.set_value("retreat_to", v),
+                lambda v: setattr(self, "retreat_to", v), words, provinces=True, seas=False,
+                first=(tr._("Where {player}'s units stand").format(player=player),
+                       army_places(self.session.state, [player], sea=False)),
+                leave_out=(battle["where"],)))
         box.add_widget(big(tr._("Retreat"), lambda: self.play(
             {"type": "retreat", "side": side, "to": self.retreat_to})))
 

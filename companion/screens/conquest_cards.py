@@ -226,7 +226,7 @@ class CardForms:
         parts += [caption(tr._("{count} land military units move into {province} (leaders "
                                "may go along), from a province with {player}'s general or "
                                "caesar").format(count=need,
-                                                province=place_name(action["destination"], tr),
+                                                province=place_label(action["destination"], tr),
                                                 player=action["player"])),
                   self.places_chooser(tr._("From"), list(targets), chosen, "from", "card-from",
                                       then=origin), box]
@@ -291,28 +291,38 @@ class CardForms:
         parts, _cost = self.card_parts(action)
         targets = action.get("targets") or {}
         generals = [(f"{player}|{where}", tr._("{player}'s general in {where}").format(
-            player=player, where=place_name(where, tr)))
+            player=player, where=place_label(where, tr)))
             for player, places in (targets.get("general") or {}).items() for where in places]
         chosen = {"general": None, "target": None, "drawn": None}
         drawn_box = column()
+        grids = {}
+
+        def release(kind):
+            """One target in all: the other list's choice is let go."""
+            for button in getattr(grids.get(kind), "buttons", {}).values():
+                button.state = "normal"
 
         def general(value):
             chosen.update(general=value, target=None, drawn=None)
             drawn_box.clear_widgets()
+            release("senator")
             self._update()
 
         def senator(player):
             chosen.update(general=None, target=player)
             self.senator_drawn(player, chosen, drawn_box)
+            release("general")
             self._update()
 
         if generals:
-            parts += [caption(tr._("A general off the board")),
-                      choice_grid(generals, "conquest-card-general", None, general, cols=1)]
+            grids["general"] = choice_grid(generals, "conquest-card-general", None, general,
+                                           cols=1)
+            parts += [caption(tr._("A general off the board")), grids["general"]]
         if targets.get("senator"):
+            grids["senator"] = choice_grid([(p, p) for p in targets["senator"]],
+                                           "conquest-card-target", None, senator)
             parts += [caption(tr._("Or a Senator at random from a player's hand")),
-                      choice_grid([(p, p) for p in targets["senator"]],
-                                  "conquest-card-target", None, senator), drawn_box]
+                      grids["senator"], drawn_box]
 
         def collect():
             if chosen["general"]:

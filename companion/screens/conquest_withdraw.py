@@ -44,7 +44,7 @@ def show_withdrawal(box, session, tr, chosen: dict, play):
         chosen.clear()
         chosen["player"] = player
     listed_places = action.get("choices")
-    if listed_places:                           # the map says where: only those
+    if listed_places is not None:               # the map says where: only those
         sections = [(tr._("Next to {province}").format(province=place_name(origin, tr)),
                      [(p, place_name(p, tr)) for p in listed_places])]
         other = hint = None

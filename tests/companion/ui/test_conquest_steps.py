@@ -77,7 +77,7 @@ def form_grid_button(books, text: str):
     """A choice button of one of the form's choice grids, by its words."""
     found = [w for f in books.form["fields"] for w in walk(f)
              if getattr(w, "text", None) == text and hasattr(w, "group")]
-    assert found, f"no choice {text!r} in the form"
+    assert found, f"no choice {text!r} in the form: {[w.text for f in books.form['fields'] for w in walk(f) if hasattr(w, 'group')]}"
     return found[0]
 
 
@@ -315,3 +315,66 @@ def test_four_immediate_cards_by_taps(app, pump, window, shots):
     assert state["books"]["ben"]["talents"] == 60
     assert "aegean" in books.message.lower() or "Egeo" in books.message, books.message
     look(window, shots, "cards-fleet-played-es", pump, books, tablet=False)
+
+
+def test_barbarians_slave_revolt_and_the_assassin_by_taps(app, pump, window, shots):
+    session = at_war(app, {"juan": {"galatia": {"general": 1, "infantry": 4, "cavalry": 1}},
+                           "carlos": {"galatia": {"infantry": 2}},
+                           "ana": {"egypt": {"caesar": 1}}})
+    session.act({"type": "offer-cards", "cards": ["barbarians-moesia", "slave-revolt",
+                                                  "assassin"]})
+    books = open_books(app, session, pump)
+
+    # juan: Barbarians at the Gates of Moesia, its cost entered once, 4 units and his general
+    press_action(books, "Play Barbarians at the Gates (Moesia) · enter its cost", pump)
+    chooser = form_chooser(books, "card-from")
+    assert set(chooser.buttons) == {"galatia"}
+    form_press(books, chooser.buttons["galatia"], pump)
+    for unit, count in (("Infantry", 3), ("Cavalry", 1), ("General", 1)):
+        for _ in range(count):
+            form_press(books, form_counter(books, unit).plus, pump)
+    cost = form_counter(books, "Cost printed on the card")
+    for _ in range(2):
+        form_press(books, cost.plus, pump)
+    assert books.form["note"].text == "Land military units chosen: 4 of 4"
+    look(window, shots, "cards-barbarians", pump, books.popup)
+    tap(books.form["ok"], pump)
+    assert books.popup is None, books.message
+    state = session.state
+    assert state["army"]["juan"]["moesia"] == {"infantry": 6, "cavalry": 2, "general": 1}
+    assert state["army"]["juan"]["galatia"] == {"infantry": 1}
+    assert state["settings"]["costs"] == {"barbarians-moesia": 10}
+    assert state["books"]["juan"]["talents"] == 70
+    press_action(books, "Pass", pump)
+
+    # carlos: Slave Revolt in Galatia, juan's army attacked first, the losses entered
+    press_action(books, "Play Slave Revolt · enter its cost", pump)
+    chooser = form_chooser(books, "card-province")
+    form_press(books, chooser.buttons["galatia"], pump)
+    form_press(books, form_grid_button(books, "juan"), pump)
+    form_press(books, form_counter(books, "juan: Infantry").plus, pump)
+    for _ in range(2):
+        form_press(books, form_counter(books, "carlos: Infantry").plus, pump)
+    cost = form_counter(books, "Cost printed on the card")
+    form_press(books, cost.plus, pump)
+    look(window, shots, "cards-revolt", pump, books.popup)
+    tap(books.form["ok"], pump)
+    assert books.popup is None, books.message
+    state = session.state
+    assert not state["army"]["juan"].get("galatia")
+    assert not state["army"]["carlos"].get("galatia")
+    assert "slave-revolt" in state["removed"]
+    assert "Remove 1 Infantry of juan from Galatia" in books.message, books.message
+    press_action(books, "Pass", pump)
+
+    # ana: takes the Assassin, then strikes juan's general in Moesia
+    press_action(books, "Take Assassin · 20 talents", pump)
+    press_action(books, "Use Assassin: choose its target…", pump)
+    look(window, shots, "cards-assassin", pump, books.popup)
+    form_press(books, form_grid_button(books, "juan's general in Moesia"), pump)
+    tap(books.form["ok"], pump)
+    assert books.popup is None, books.message
+    state = session.state
+    assert "general" not in state["army"]["juan"]["moesia"]
+    assert "assassin" in state["books"]["ana"]["used"]
+    assert "remove juan's general from moesia" in books.message.lower(), books.message
