@@ -338,9 +338,19 @@ class ConquestBooksScreen(CardForms, GameScreen):
 
     def play(self, action: dict, dice: list[int] | None = None) -> bool:
         """Send an action to the engine (a legal action without its hints); say why if it
-        refuses. True when it was played."""
+        refuses. True when it was played. A card taken with the cost the rulebook does not
+        give: that cost is entered first (set-board-values costs), so it is asked only once."""
         clean = {k: v for k, v in action.items() if k not in HINTS} if "open" in action \
             else dict(action)
+        if clean.get("type") == "take-card" and clean.get("cost") is not None:
+            card = clean["card"]
+            state = self.session.state
+            if (state["cards"].get(card) or {}).get("cost") is None and \
+                    card not in (state["settings"].get("costs") or {}):
+                if not super().play({"type": "set-board-values",
+                                     "costs": {card: clean["cost"]}}):
+                    return False
+                clean = {k: v for k, v in clean.items() if k != "cost"}
         return super().play(clean, dice)
 
     def withdraw(self, action: dict | None) -> None:

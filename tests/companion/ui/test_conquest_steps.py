@@ -378,3 +378,76 @@ def test_barbarians_slave_revolt_and_the_assassin_by_taps(app, pump, window, sho
     assert "general" not in state["army"]["juan"]["moesia"]
     assert "assassin" in state["books"]["ana"]["used"]
     assert "remove juan's general from moesia" in books.message.lower(), books.message
+
+
+def test_a_card_cost_the_rulebook_leaves_out_is_asked_once(app, pump, window, shots):
+    session = at_war(app, {"juan": {"galatia": {"general": 1}}})
+    session.act({"type": "offer-cards", "cards": ["fair-wind"]})
+    books = open_books(app, session, pump)
+    press_action(books, "Take Fair Wind", pump)
+    assert any(t == "The rulebook gives no cost for this card." for t in texts(books.popup))
+    cost = form_counter(books, "Cost printed on the card")
+    for _ in range(3):
+        form_press(books, cost.plus, pump)
+    tap(books.form["ok"], pump)
+    assert books.popup is None, books.message
+    state = session.state
+    assert state["settings"]["costs"] == {"fair-wind": 15}
+    assert "fair-wind" in state["books"]["juan"]["cards"]
+    assert state["books"]["juan"]["talents"] == 65
+    assert [e["action"]["type"] for e in session.log()[-2:]] == ["set-board-values",
+                                                                "take-card"]
+
+
+def test_the_new_steps_in_spanish(app, pump, window, shots, monkeypatch):
+    """The withdrawal, the Fair Wind question and every card form shown in Spanish: no English
+    on screen, no message without its Spanish."""
+    from test_conquest_spanish import Spanish
+
+    es = Spanish(app, window, pump, shots, monkeypatch, "steps")
+    session = at_war(app, {"juan": {"galatia": {"infantry": 3, "general": 1},
+                                    "aegean": {"galley": 2}},
+                           "carlos": {"galatia": {"infantry": 1, "general": 1},
+                                      "aegean": {"galley": 1}},
+                           "ana": {"egypt": {"caesar": 1, "infantry": 4, "general": 1}},
+                           "ben": {"sea-by-italia": {"galley": 2}}})
+    session.act({"type": "offer-cards", "cards": [
+        "city-asia-galatia", "senator-bribe", "political-personality", "fleet-aegean",
+        "barbarians-moesia", "slave-revolt", "fair-wind", "assassin"]})
+    books = open_books(app, session, pump)
+    es.look("books")
+    for action in session.legal_actions():
+        if action["type"] == "play-card" or action.get("card") == "fair-wind":
+            books.choose(action)
+            pump(3)
+            es.look(f"form-{action['card']}", books.popup)
+            books.close_popup()
+    # a withdrawal after a battle, in Spanish, on the battle screen and the books
+    session.act({"type": "battle", "player": "juan", "province": "galatia",
+                 "defender": "carlos"})
+    screen = open_screen(app, "conquest_battle", session, pump)
+    for side, face in (("attacker", "Infantería"), ("defender", "En blanco")):
+        count = 4 if side == "attacker" else 4
+        faces = [face] * (2 if side == "attacker" else 4)
+        faces += ["En blanco"] * (count - len(faces))
+        for name in faces:
+            pick(screen, f"face-{side}", name, pump)
+    press(button(screen, es._("Send the faces rolled at the table")), pump)
+    assert session.state["withdrawal"]
+    es.look("withdraw-battle")
+    tap(screen.ids.back, pump)
+    es.look("withdraw-books")
+    places = next(w for w in walk(books.ids.actions) if isinstance(w, PlaceChooser))
+    press(places.buttons["asia"], pump)
+    press(action_button(books, es._("Withdraw the leaders")), pump)
+    assert "withdrawal" not in session.state
+    # Fair Wind, asked of carlos in Spanish
+    session.act({"type": "pass", "player": "juan"})
+    session.act({"type": "take-card", "player": "carlos", "card": "fair-wind", "cost": 10})
+    for player in ("carlos", "ana", "ana", "ben", "ben"):
+        session.act({"type": "pass", "player": player})
+    session.act({"type": "naval", "player": "juan", "to": "aegean",
+                 "battle": {"defender": "carlos"}})
+    screen = open_screen(app, "conquest_battle", session, pump)
+    assert session.state["battle"]["step"] == "fair-wind"
+    es.look("fair-wind")
