@@ -2,11 +2,13 @@
 
 Declare (where, attacker, defender, the support each side brings: galleys from next seas, units
 lent by allies, diplomacy troops; places chosen from lists, companion.places), then round by
-round: the dice each side rolls and why, a roll by the app or the faces entered from the table
-with symbol buttons, the hits, each side's casualties, the retreat choices (defender first), and
-the result. The engine decides everything: the steps and choices come from `legal_actions()` and
-the battle in the state, the dice counts from its `dice_count`, hits and losses from its events,
-refusals from `act()`.
+round (a naval battle against the holder of Fair Wind first asks him whether it is fought):
+the dice each side rolls and why, a roll by the app or the faces entered from the table with
+symbol buttons, the hits, each side's casualties, the retreat choices (defender first), the
+result, and the withdrawal of leaders left alone when the engine asks for one (no other battle
+before it). The engine decides everything: the steps and choices come from `legal_actions()`
+and the battle in the state, the dice counts from its `dice_count`, hits and losses from its
+events, refusals from `act()`.
 """
 from __future__ import annotations
 

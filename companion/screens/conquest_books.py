@@ -5,8 +5,11 @@ player switcher shows one player's ledger at a time (talents, VP and chaos in la
 then influence per key province, cards held (multiple-use ones marked when used this season),
 senators and units in play by place). Below come the engine's legal actions as buttons, with
 their costs; actions with open fields (recruit, buy influence, ...) ask for them in a form (its
-places chosen from lists, companion.places, never typed), and the table's own entries (starting
-units, province tokens, cards dealt, corrections) are at the end. The other procedures have
+places chosen from lists, companion.places, never typed); the immediate cards and the Assassin
+are played with their targets from the engine's lists (conquest_cards); the table's own entries
+(starting units, province tokens, cards dealt from the draw pile, corrections) are at the end.
+While leaders left alone after a lost battle must withdraw, that step (conquest_withdraw) is all
+the books offer. The other procedures have
 their own screens: the alliance auction, battles, senate votes, the season's end and the result.
 Nothing here applies a rule: the engine does, and its refusals are shown in the players'
 language.
