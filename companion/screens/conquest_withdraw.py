@@ -53,7 +53,10 @@ def show_withdrawal(box, session, tr, chosen: dict, play):
             state, tr, seas=False, leave_out=(origin,),
             first=(tr._("Where {player}'s units stand").format(player=player),
                    army_places(state, [player], sea=False)))
-        other = lambda name: tr._("Another province: {name}").format(name=name)
+
+        def other(name):
+            return tr._("Another province: {name}").format(name=name)
+
         hint = tr._("Find or type a province")
     box.add_widget(PlaceChooser(
         sections, chosen.get("to"), lambda v: chosen.__setitem__("to", v), role="withdraw",

@@ -77,7 +77,8 @@ def form_grid_button(books, text: str):
     """A choice button of one of the form's choice grids, by its words."""
     found = [w for f in books.form["fields"] for w in walk(f)
              if getattr(w, "text", None) == text and hasattr(w, "group")]
-    assert found, f"no choice {text!r} in the form: {[w.text for f in books.form['fields'] for w in walk(f) if hasattr(w, 'group')]}"
+    shown = [w.text for f in books.form["fields"] for w in walk(f) if hasattr(w, "group")]
+    assert found, f"no choice {text!r} in the form: {shown}"
     return found[0]
 
 
@@ -151,7 +152,8 @@ def fair_wind_game(app):
                            "carlos": {"aegean": {"galley": 1}}})
     session.act({"type": "offer-cards", "cards": ["fair-wind"]})
     for player, action in (("juan", "pass"), ("juan", "pass"), ("carlos", "take-card"),
-                           ("carlos", "pass"), ("ana", "pass"), ("ana", "pass"), ("ben", "pass"), ("ben", "pass")):
+                           ("carlos", "pass"), ("ana", "pass"), ("ana", "pass"),
+                           ("ben", "pass"), ("ben", "pass")):
         extra = {"card": "fair-wind", "cost": 10} if action == "take-card" else {}
         session.act({"type": action, "player": player, **extra})
     assert "fair-wind" in session.state["books"]["carlos"]["cards"]
