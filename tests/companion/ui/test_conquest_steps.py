@@ -77,7 +77,8 @@ def form_grid_button(books, text: str):
     """A choice button of one of the form's choice grids, by its words."""
     found = [w for f in books.form["fields"] for w in walk(f)
              if getattr(w, "text", None) == text and hasattr(w, "group")]
-    shown = [w.text for f in books.form["fields"] for w in walk(f) if hasattr(w, "group")]
+    shown = [getattr(w, "text", None) for f in books.form["fields"] for w in walk(f)
+             if hasattr(w, "group")]
     assert found, f"no choice {text!r} in the form: {shown}"
     return found[0]
 
