@@ -212,17 +212,9 @@ def _make_label_discs(component: dict, style: dict, ctx) -> list[Piece]:
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
     draw = partial(draw_label_disc, face=front, trim=trim, bleed=bleed)
-    back_key: object = None
-    back = back_face = None
-    if "back_style" in style:
-        if component.get("back") == "same":
-            raise UserError(f"{where}: give either 'back: same' or a 'back_style', not both")
-        spec = {"shape": front.shape, "fill": style["fill"], "rim": style.get("rim"),
-                **(style["back_style"] or {})}
-        back_face = _label_face(spec, ctx, f"{where}, back_style")
-        back = partial(draw_label_disc, face=back_face, trim=trim, bleed=bleed)
-        back_key = back_face.key()
-    elif component.get("back") == "same":
+    back_face, back = _styled_back(component, style, front.shape, ctx, trim, bleed)
+    back_key: object = back_face.key() if back_face else None
+    if back_face is None and component.get("back") == "same":
         back, back_key = draw, "same"
     key = {"maker": "disc-label", "version": LABEL_VERSION, "front": front.key(),
            "back": back_key, "trim": list(trim), "bleed": bleed}
@@ -230,6 +222,19 @@ def _make_label_discs(component: dict, style: dict, ctx) -> list[Piece]:
     return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],
                   back=back, key=key, pictures=used)
             for _ in range(component["count"])]
+
+
+def _styled_back(component: dict, style: dict, shape: str, ctx, trim, bleed: float):
+    """The face and the drawing of a token's own back (`back_style`), or (None, None)."""
+    if "back_style" not in style:
+        return None, None
+    where = f"component '{component['id']}'"
+    if component.get("back") == "same":
+        raise UserError(f"{where}: give either 'back: same' or a 'back_style', not both")
+    spec = {"shape": shape, "fill": style["fill"], "rim": style.get("rim"),
+            **(style["back_style"] or {})}
+    face = _label_face(spec, ctx, f"{where}, back_style")
+    return face, partial(draw_label_disc, face=face, trim=trim, bleed=bleed)
 
 
 def _make_name_discs(component: dict, style: dict, ctx) -> list[Piece]:
@@ -250,14 +255,7 @@ def _make_name_discs(component: dict, style: dict, ctx) -> list[Piece]:
     front_spec = {k: v for k, v in style.items()
                   if k not in ("back_style", "names_from", "copies")}
     blank = replace(_label_face({**front_spec, "label": None}, ctx, where), label="")
-    back = back_face = None
-    if "back_style" in style:
-        if component.get("back") == "same":
-            raise UserError(f"{where}: give either 'back: same' or a 'back_style', not both")
-        spec = {"shape": blank.shape, "fill": style["fill"], "rim": style.get("rim"),
-                **(style["back_style"] or {})}
-        back_face = _label_face(spec, ctx, f"{where}, back_style")
-        back = partial(draw_label_disc, face=back_face, trim=trim, bleed=bleed)
+    back_face, back = _styled_back(component, style, blank.shape, ctx, trim, bleed)
     size = 2 * _disc_geometry(trim)[2]
     cap = min(_fitting_cap(str(e["name"]), size * NAME_CAP, size * NAME_WIDTH) for e in entries)
     pieces = []
