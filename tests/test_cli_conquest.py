@@ -38,16 +38,21 @@ def act(action, tmp_path, *extra):
     return run(["act", json.dumps(action), *extra], tmp_path)
 
 
-def test_a_leader_left_alone_withdraws_before_play_goes_on(tmp_path):
-    """digest 6.4: the lost battle leaves juan's general alone; `legal` offers only the
-    withdrawal, any other action is refused naming it, and `withdraw` lets play go on."""
-    influence = {"juan": {"galatia": 4}, "carlos": {"galatia": 2, "asia": 2}}
+def after_the_auction(tmp_path, influence: dict) -> None:
+    """A new game of juan and carlos (juan first, `influence` drawn) past its one auction."""
     result = run(["new", "--player", "juan", "--player", "carlos", "--first", "juan",
                   "--option", json.dumps({"influence": influence})], tmp_path)
     assert result.exit_code == 0, result.output
     for action in ({"type": "bid", "player": "juan", "amount": 0, "a": "juan", "b": "carlos"},
-                   {"type": "auction-pass", "player": "carlos"},
-                   {"type": "place", "player": "juan", "where": "galatia",
+                   {"type": "auction-pass", "player": "carlos"}):
+        assert act(action, tmp_path).exit_code == 0
+
+
+def test_a_leader_left_alone_withdraws_before_play_goes_on(tmp_path):
+    """digest 6.4: the lost battle leaves juan's general alone; `legal` offers only the
+    withdrawal, any other action is refused naming it, and `withdraw` lets play go on."""
+    after_the_auction(tmp_path, {"juan": {"galatia": 4}, "carlos": {"galatia": 2, "asia": 2}})
+    for action in ({"type": "place", "player": "juan", "where": "galatia",
                     "units": {"infantry": 1, "general": 1}},
                    {"type": "place", "player": "carlos", "where": "galatia",
                     "units": {"infantry": 2}},
@@ -86,13 +91,8 @@ def test_an_immediate_card_is_played_from_the_legal_list(tmp_path):
     """Political Personality (rulebook PERSONAJE POLÍTICO): `legal` lists `play-card` with the
     province of juan's caesar; playing it puts a token there, worded as a board change, and
     `take-card` of an immediate card is refused, naming the card by its title."""
-    influence = {"juan": {"egypt": 4}, "carlos": {"asia": 4}}
-    result = run(["new", "--player", "juan", "--player", "carlos", "--first", "juan",
-                  "--option", json.dumps({"influence": influence})], tmp_path)
-    assert result.exit_code == 0, result.output
-    for action in ({"type": "bid", "player": "juan", "amount": 0, "a": "juan", "b": "carlos"},
-                   {"type": "auction-pass", "player": "carlos"},
-                   {"type": "place", "player": "juan", "where": "egypt",
+    after_the_auction(tmp_path, {"juan": {"egypt": 4}, "carlos": {"asia": 4}})
+    for action in ({"type": "place", "player": "juan", "where": "egypt",
                     "units": {"caesar": 1, "infantry": 1}},
                    {"type": "offer-cards", "cards": ["political-personality"]}):
         assert act(action, tmp_path).exit_code == 0
