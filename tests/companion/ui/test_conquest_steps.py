@@ -13,6 +13,7 @@ from pathlib import Path
 
 from test_conquest_auction import button, open_screen
 from test_conquest_battle import at_war, pick
+from test_conquest_flow import action_button, form_tap, press_action
 from touch import assert_buttons_fit, press, screenshot, tap, walk, window_size
 
 from companion.places import PlaceChooser
@@ -47,23 +48,6 @@ def open_books(app, session, pump):
         tap(app.screen("conquest_start").ids.back, pump)
     assert app.manager.current == "conquest_books"
     return app.screen("conquest_books")
-
-
-def action_button(books, words: str):
-    found = [b for b in books.action_buttons if b.text.startswith(words)]
-    assert found, f"no {words!r} in {[b.text for b in books.action_buttons]}"
-    return found[0]
-
-
-def press_action(books, words: str, pump) -> None:
-    press(action_button(books, words), pump)
-
-
-def form_press(books, widget, pump) -> None:
-    """A widget of the open form, scrolled into view first."""
-    books.form["scroll"].scroll_to(widget, padding=0, animate=False)
-    pump()
-    tap(widget, pump)
 
 
 def form_chooser(books, role: str) -> PlaceChooser:
@@ -230,10 +214,10 @@ def test_four_immediate_cards_by_taps(app, pump, window, shots):
     assert by_card["political-personality"].label.text == "Political Personality · 5 left"
     for card in ("city-asia-galatia", "senator-bribe", "fleet-aegean"):
         if hasattr(by_card[card], "plus"):
-            form_press(books, by_card[card].plus, pump)
+            form_tap(books, by_card[card].plus, pump)
         else:
-            form_press(books, by_card[card], pump)
-    form_press(books, by_card["political-personality"].plus, pump)
+            form_tap(books, by_card[card], pump)
+    form_tap(books, by_card["political-personality"].plus, pump)
     tap(books.form["ok"], pump)
     assert books.popup is None, books.message
     assert sorted(session.state["offer"]) == ["city-asia-galatia", "fleet-aegean",
@@ -248,7 +232,7 @@ def test_four_immediate_cards_by_taps(app, pump, window, shots):
     chooser = form_chooser(books, "card-province")
     assert set(chooser.buttons) == {"asia", "galatia"}
     look(window, shots, "cards-city", pump, books.popup)
-    form_press(books, chooser.buttons["galatia"], pump)
+    form_tap(books, chooser.buttons["galatia"], pump)
     tap(books.form["ok"], pump)
     assert books.popup is None, books.message
     state = session.state
@@ -261,7 +245,7 @@ def test_four_immediate_cards_by_taps(app, pump, window, shots):
     # carlos: Senator Bribe from juan's hand, drawn by the app
     assert books.current() == "carlos"
     press_action(books, "Play Senator Bribe · 5 talents", pump)
-    form_press(books, form_grid_button(books, "juan"), pump)
+    form_tap(books, form_grid_button(books, "juan"), pump)
     assert books.form["collect"]()["target"] == "juan"
     look(window, shots, "cards-bribe", pump, books.popup)
     tap(books.form["ok"], pump)
@@ -297,10 +281,10 @@ def test_four_immediate_cards_by_taps(app, pump, window, shots):
     press(fleet, pump)
     chooser = form_chooser(books, "card-from")
     assert set(chooser.buttons) == {"sea-by-italia"}
-    form_press(books, chooser.buttons["sea-by-italia"], pump)
+    form_tap(books, chooser.buttons["sea-by-italia"], pump)
     cost = form_counter(books, tr._("Cost printed on the card"))
     for _ in range(18):                     # 90 talents: ben has 80
-        form_press(books, cost.plus, pump)
+        form_tap(books, cost.plus, pump)
     tap(books.form["ok"], pump)
     note = books.form["note"].text
     assert books.popup is not None and note.startswith("No permitido"), note
@@ -308,7 +292,7 @@ def test_four_immediate_cards_by_taps(app, pump, window, shots):
     look(window, shots, "cards-fleet-refused-es", pump, books.popup)
     assert "costs" not in session.state["settings"]
     for _ in range(14):                     # 20 talents
-        form_press(books, cost.minus, pump)
+        form_tap(books, cost.minus, pump)
     tap(books.form["ok"], pump)
     assert books.popup is None, books.message
     state = session.state
@@ -332,13 +316,13 @@ def test_barbarians_slave_revolt_and_the_assassin_by_taps(app, pump, window, sho
     press_action(books, "Play Barbarians at the Gates (Moesia) · enter its cost", pump)
     chooser = form_chooser(books, "card-from")
     assert set(chooser.buttons) == {"galatia"}
-    form_press(books, chooser.buttons["galatia"], pump)
+    form_tap(books, chooser.buttons["galatia"], pump)
     for unit, count in (("Infantry", 3), ("Cavalry", 1), ("General", 1)):
         for _ in range(count):
-            form_press(books, form_counter(books, unit).plus, pump)
+            form_tap(books, form_counter(books, unit).plus, pump)
     cost = form_counter(books, "Cost printed on the card")
     for _ in range(2):
-        form_press(books, cost.plus, pump)
+        form_tap(books, cost.plus, pump)
     assert books.form["note"].text == "Land military units chosen: 4 of 4"
     look(window, shots, "cards-barbarians", pump, books.popup)
     tap(books.form["ok"], pump)
@@ -353,13 +337,13 @@ def test_barbarians_slave_revolt_and_the_assassin_by_taps(app, pump, window, sho
     # carlos: Slave Revolt in Galatia, juan's army attacked first, the losses entered
     press_action(books, "Play Slave Revolt · enter its cost", pump)
     chooser = form_chooser(books, "card-province")
-    form_press(books, chooser.buttons["galatia"], pump)
-    form_press(books, form_grid_button(books, "juan"), pump)
-    form_press(books, form_counter(books, "juan: Infantry").plus, pump)
+    form_tap(books, chooser.buttons["galatia"], pump)
+    form_tap(books, form_grid_button(books, "juan"), pump)
+    form_tap(books, form_counter(books, "juan: Infantry").plus, pump)
     for _ in range(2):
-        form_press(books, form_counter(books, "carlos: Infantry").plus, pump)
+        form_tap(books, form_counter(books, "carlos: Infantry").plus, pump)
     cost = form_counter(books, "Cost printed on the card")
-    form_press(books, cost.plus, pump)
+    form_tap(books, cost.plus, pump)
     look(window, shots, "cards-revolt", pump, books.popup)
     tap(books.form["ok"], pump)
     assert books.popup is None, books.message
@@ -374,7 +358,7 @@ def test_barbarians_slave_revolt_and_the_assassin_by_taps(app, pump, window, sho
     press_action(books, "Take Assassin · 20 talents", pump)
     press_action(books, "Use Assassin: choose its target…", pump)
     look(window, shots, "cards-assassin", pump, books.popup)
-    form_press(books, form_grid_button(books, "juan's general in Moesia"), pump)
+    form_tap(books, form_grid_button(books, "juan's general in Moesia"), pump)
     tap(books.form["ok"], pump)
     assert books.popup is None, books.message
     state = session.state
@@ -391,7 +375,7 @@ def test_a_card_cost_the_rulebook_leaves_out_is_asked_once(app, pump, window, sh
     assert any(t == "The rulebook gives no cost for this card." for t in texts(books.popup))
     cost = form_counter(books, "Cost printed on the card")
     for _ in range(3):
-        form_press(books, cost.plus, pump)
+        form_tap(books, cost.plus, pump)
     tap(books.form["ok"], pump)
     assert books.popup is None, books.message
     state = session.state
