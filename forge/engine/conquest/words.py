@@ -136,7 +136,7 @@ WRITERS: dict[str, words.Writer] = {
                                        "{order}").format(a=n.names(e["a"]), b=n.names(e["b"]),
                                                          order=n.names(e["order"])),
     "turn": words.formatted(N_("Season {season}, round {round}: {player}'s turn")),
-    "action": words.formatted(N_("{player} has {left} actions left this round")),
+    "action": words.formatted(N_("{player}: actions left this round: {left}")),
     "round": words.formatted(N_("Round {round} of season {season} begins")),
     "rounds-over": words.formatted(N_("The rounds of season {season} are over: taxes and scoring")),
     "talents": _amount(N_("{player} gains {amount} talents ({why})"),
