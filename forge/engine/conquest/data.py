@@ -42,6 +42,7 @@ class Tables:
     land_base: int
     key_provinces: tuple[str, ...]
     province_name: Mapping[str, str]
+    named_place: Mapping[str, str]               # the other places the cards name, by id
     places: Mapping[str, int]
     vp: Mapping[str, tuple[int, ...]]            # only the provinces whose VP the rulebook gives
     economy: Mapping
@@ -84,6 +85,7 @@ def tables(content_dir: Path = CONTENT_DIR) -> Tables:
         land_base=data["dice"]["land_base"],
         key_provinces=tuple(k["id"] for k in keys),
         province_name=frozen({k["id"]: k["name"] for k in keys}),
+        named_place=frozen({p["id"]: p["name"] for p in data.get("named_places") or []}),
         places=frozen({k["id"]: k["places"] for k in keys}),
         vp=frozen({k["id"]: tuple(k["vp"]) for k in keys if "vp" in k}),
         economy=frozen(data["economy"]), chaos=frozen(data["chaos"]),

@@ -29,6 +29,8 @@ class Names(words.Names):
             if beside in self.t.province_name:
                 return self.tr._(N_("the sea by {province}")).format(
                     province=self.place(beside))
+        if english is None and place in self.t.named_place:
+            return self.game_text(self.t.named_place[place], f"tables/named_places/{place}/name")
         if english is None:
             return str(place)
         return self.game_text(english, f"tables/key_provinces/{place}/name")

@@ -33,7 +33,7 @@ def test_political_personality_and_revolt_refusals_in_spanish():
                          "bernardo": {"egypt": {"infantry": 2, "general": 1}}})
     said = refusal(session, {"type": "play-card", "player": "angela",
                              "card": "political-personality"})
-    assert said.startswith("el César de angela está en moesia, que no es una provincia "
+    assert said.startswith("el César de angela está en Moesia, que no es una provincia "
                            "clave"), said
     said = refusal(session, {"type": "play-card", "player": "angela", "card": "slave-revolt",
                              "cost": 5, "province": "egypt", "target": "bernardo",
