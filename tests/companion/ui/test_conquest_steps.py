@@ -3,8 +3,8 @@ the withdrawal of a leader left alone after a lost battle (nothing else until it
 Fair Wind question asked of its holder, and the immediate cards played from the books with their
 targets chosen from lists, each checked against the engine's state; one refusal in Spanish.
 
-Screenshots of each new screen state at a phone's size and a tablet's go to the test's folder and
-to /tmp/shots-p2 (or $FORGE_P2_SHOTS).
+Screenshots of each new screen state at a phone's size and a tablet's, upright and on its side, go
+to the test's folder and, when it is set, to $FORGE_P2_SHOTS.
 """
 from __future__ import annotations
 
@@ -18,23 +18,26 @@ from touch import assert_buttons_fit, press, screenshot, tap, walk, window_size
 
 from companion.places import PlaceChooser
 
-SHOTS = Path(os.environ.get("FORGE_P2_SHOTS", "/tmp/shots-p2"))
-TABLET = (800, 1280)
+SHOTS = Path(os.environ["FORGE_P2_SHOTS"]) if os.environ.get("FORGE_P2_SHOTS") else None
+TABLETS = {"tablet": (800, 1280), "landscape": (1280, 800)}
 
 
 def look(window, shots, name: str, pump, root, tablet: bool = True) -> None:
-    """Screenshots at the phone's size (and a tablet's), kept in SHOTS too; the buttons fit."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for folder in (shots, SHOTS):
+    """Screenshots at the phone's size (and a tablet's, upright and on its side), kept in
+    $FORGE_P2_SHOTS too when it is set; the buttons fit at each."""
+    folders = [shots] + ([SHOTS] if SHOTS is not None else [])
+    for folder in folders:
+        folder.mkdir(parents=True, exist_ok=True)
         screenshot(window, folder, f"{name}-phone", pump)
     assert_buttons_fit(root, window, name)
     if tablet:
-        with window_size(window, TABLET, pump):
+        for size_name, size in TABLETS.items():
+            with window_size(window, size, pump):
+                pump(4)
+                for folder in folders:
+                    screenshot(window, folder, f"{name}-{size_name}", pump)
+                assert_buttons_fit(root, window, f"{name} {size_name}")
             pump(4)
-            for folder in (shots, SHOTS):
-                screenshot(window, folder, f"{name}-tablet", pump)
-            assert_buttons_fit(root, window, f"{name} tablet")
-        pump(4)
 
 
 def texts(root) -> list[str]:
