@@ -511,7 +511,7 @@ def withdraw(ctx: Ctx, action: dict) -> None:
     """A leader left alone after a lost battle leaves the province: all the player's units
     there go to the province the table names (not the battle's; enemy units may stand there;
     without a map the table judges what is next to it, ruling R4; with one, a neighbour)."""
-    state, t = ctx.state, ctx.t
+    state = ctx.state
     pending = state.get("withdrawal")
     if not pending:
         raise IllegalAction(N_("no leader has to withdraw now"))

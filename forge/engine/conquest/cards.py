@@ -26,9 +26,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from forge.content import load_doc
 from forge.engine.conquest import board
-from forge.engine.conquest.data import CONTENT_DIR
+from forge.engine.conquest.data import CONTENT_DIR, cards_in_decks
 from forge.engine.conquest.refusal import IllegalAction
 from forge.engine.conquest.state import (Ctx, add_units, check_player, check_units, gain,
                                          land_military, pay, units_at)
@@ -42,15 +41,8 @@ CAESAR, GENERAL = "caesar", "general"
 def card_play(content_dir: Path = CONTENT_DIR) -> Mapping:
     """{card id: its `play` entry} of cards.yaml (kept apart from card_data, which the state
     copies)."""
-    path = content_dir / "cards.yaml"
-    if not path.exists():
-        return MappingProxyType({})
-    found = {}
-    for deck in load_doc(path).data.get("decks", []):
-        for card in deck.get("cards", []):
-            if card.get("play"):
-                found[card["id"]] = MappingProxyType(dict(card["play"]))
-    return MappingProxyType(found)
+    return MappingProxyType({card["id"]: MappingProxyType(dict(card["play"]))
+                             for _deck, card in cards_in_decks(content_dir) if card.get("play")})
 
 
 def effect_of(play: Mapping) -> str:

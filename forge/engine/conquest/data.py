@@ -94,18 +94,22 @@ def tables(content_dir: Path = CONTENT_DIR) -> Tables:
 
 
 @cache
-def card_data(content_dir: Path = CONTENT_DIR) -> dict:
-    """{card id: {class, cost, deck, count}} from cards.yaml; empty while the file is missing."""
+def cards_in_decks(content_dir: Path = CONTENT_DIR) -> tuple:
+    """(deck id, card entry) for every card of cards.yaml, in order; none while the file is
+    missing."""
     path = content_dir / "cards.yaml"
     if not path.exists():
-        return {}
-    cards = {}
-    for deck in load_doc(path).data.get("decks", []):
-        for card in deck.get("cards", []):
-            cards[card["id"]] = {"class": card.get("class"), "cost": card.get("cost"),
-                                 "deck": deck["id"], "count": card.get("count", 1),
-                                 "title": card.get("title", card["id"])}
-    return cards
+        return ()
+    return tuple((deck["id"], card) for deck in load_doc(path).data.get("decks", [])
+                 for card in deck.get("cards", []))
+
+
+@cache
+def card_data(content_dir: Path = CONTENT_DIR) -> dict:
+    """{card id: {class, cost, deck, count}} from cards.yaml; empty while the file is missing."""
+    return {card["id"]: {"class": card.get("class"), "cost": card.get("cost"), "deck": deck,
+                         "count": card.get("count", 1), "title": card.get("title", card["id"])}
+            for deck, card in cards_in_decks(content_dir)}
 
 
 @cache
@@ -114,18 +118,10 @@ def card_troops(content_dir: Path = CONTENT_DIR) -> Mapping:
     holder's battles (the Diplomacy cards of cards.yaml): the units and counts the card shows,
     the key province whose battles they join (None: any) and the kind of battle (`land` or
     `naval`). Kept apart from card_data, which the state copies."""
-    path = content_dir / "cards.yaml"
-    if not path.exists():
-        return MappingProxyType({})
-    troops = {}
-    for deck in load_doc(path).data.get("decks", []):
-        for card in deck.get("cards", []):
-            if card.get("troops"):
-                troops[card["id"]] = MappingProxyType({
-                    "troops": MappingProxyType(dict(card["troops"])),
-                    "province": card.get("province"),
-                    "battles": card.get("battles", "land")})
-    return MappingProxyType(troops)
+    return MappingProxyType({card["id"]: MappingProxyType({
+        "troops": MappingProxyType(dict(card["troops"])), "province": card.get("province"),
+        "battles": card.get("battles", "land")})
+        for _deck, card in cards_in_decks(content_dir) if card.get("troops")})
 
 
 def senator_value(card_id: str) -> int | None:
