@@ -29,7 +29,6 @@ RESERVED = ("unplaced",)                 # a place id the books use for units no
 RESERVED_PREFIX = "sea-by-"              # the map-less games' seas (legal.sea_by)
 MOST_PLACES = 500                        # provinces, seas or straits: a real board has < 100
 MOST_NEIGHBOURS = 100
-GALLEY_LOAD = 4                          # land military units per galley (digest 5)
 
 _ID = Text(longest=64)
 _NAME = Maybe(Text(longest=200))
@@ -404,10 +403,10 @@ def _check_amphibious(state: dict, t, player: str, origin: str, where: str,
                                "no galley in a sea touching {to} to carry units there"),
                             to=where, origin=origin, player=player)
     count = sum(c for u, c in units.items() if u in t.land_military)
-    if count > GALLEY_LOAD * galleys:
+    if count > t.galley_load * galleys:
         raise IllegalAction(N_("{player}'s {galleys} galley(s) next to {to} carry at most "
                                "{most} military units there, not {count}"), player=player,
-                            galleys=galleys, to=where, most=GALLEY_LOAD * galleys, count=count)
+                            galleys=galleys, to=where, most=t.galley_load * galleys, count=count)
 
 
 def move_destinations(state: dict, t, player: str, origin: str) -> dict[str, dict]:
@@ -423,7 +422,7 @@ def move_destinations(state: dict, t, player: str, origin: str) -> dict[str, dic
             if province != origin and province not in found and info["seas"]:
                 galleys = carrying(state, player, province)
                 if galleys:
-                    found[province] = {"route": "amphibious", "carry": GALLEY_LOAD * galleys}
+                    found[province] = {"route": "amphibious", "carry": t.galley_load * galleys}
     return dict(sorted(found.items()))
 
 

@@ -37,6 +37,7 @@ class Tables:
     unit_kind: Mapping[str, str]
     unit_where: Mapping[str, str]
     unit_name: Mapping[str, str]
+    galley_load: int                             # land military units a galley carries by sea
     symbols: tuple[str, ...]
     faces: tuple[str, ...]
     land_base: int
@@ -81,6 +82,7 @@ def tables(content_dir: Path = CONTENT_DIR) -> Tables:
         unit_kind=frozen({u["id"]: u["kind"] for u in units}),
         unit_where=frozen({u["id"]: u["where"] for u in units}),
         unit_name=frozen({u["id"]: u["name"] for u in units}),
+        galley_load=next((u.get("carries", 0) for u in units if u["id"] == "galley"), 0),
         symbols=tuple(data["dice"]["symbols"]), faces=tuple(data["dice"]["faces"]),
         land_base=data["dice"]["land_base"],
         key_provinces=tuple(k["id"] for k in keys),
