@@ -48,17 +48,32 @@ def after_the_auction(tmp_path, influence: dict) -> None:
         assert act(action, tmp_path).exit_code == 0
 
 
+def place_the_rest(tmp_path, player: str, where: str, sea: str, run=run) -> None:
+    """`player`'s starting units still off the board into `where`, his galley into `sea` (the
+    first round waits for every starting unit, ruling R32)."""
+    unplaced = json.loads(run(["show"], tmp_path).output)["state"]["army"][player]["unplaced"]
+    land = {unit: n for unit, n in unplaced.items() if n and unit != "galley"}
+    for place, units in ((where, land), (sea, {"galley": unplaced.get("galley", 0)})):
+        if any(units.values()):
+            action = {"type": "place", "player": player, "where": place, "units": units}
+            result = run(["act", json.dumps(action)], tmp_path)
+            assert result.exit_code == 0, result.output
+
+
 def test_a_leader_left_alone_withdraws_before_play_goes_on(tmp_path):
     """digest 6.4: the lost battle leaves juan's general alone; `legal` offers only the
     withdrawal, any other action is refused naming it, and `withdraw` lets play go on."""
-    after_the_auction(tmp_path, {"juan": {"galatia": 4}, "carlos": {"galatia": 2, "asia": 2}})
+    after_the_auction(tmp_path, {"juan": {"galatia": 2, "egypt": 2},
+                                 "carlos": {"galatia": 2, "asia": 2}})
     for action in ({"type": "place", "player": "juan", "where": "galatia",
                     "units": {"infantry": 1, "general": 1}},
                    {"type": "place", "player": "carlos", "where": "galatia",
-                    "units": {"infantry": 2}},
-                   {"type": "battle", "player": "juan", "province": "galatia",
-                    "defender": "carlos"}):
+                    "units": {"infantry": 2}}):
         assert act(action, tmp_path).exit_code == 0
+    place_the_rest(tmp_path, "juan", "egypt", "sea-by-egypt")
+    place_the_rest(tmp_path, "carlos", "asia", "sea-by-asia")
+    battle = {"type": "battle", "player": "juan", "province": "galatia", "defender": "carlos"}
+    assert act(battle, tmp_path).exit_code == 0
     roll = {"type": "roll", "faces": {"attacker": ["blank"] * 4,
                                       "defender": ["infantry", "blank", "blank"]}}
     shown = json.loads(act(roll, tmp_path).output)
@@ -96,6 +111,8 @@ def test_an_immediate_card_is_played_from_the_legal_list(tmp_path):
                     "units": {"caesar": 1, "infantry": 1}},
                    {"type": "offer-cards", "cards": ["political-personality"]}):
         assert act(action, tmp_path).exit_code == 0
+    place_the_rest(tmp_path, "juan", "egypt", "sea-by-egypt")
+    place_the_rest(tmp_path, "carlos", "asia", "sea-by-asia")
     legal = json.loads(run(["legal"], tmp_path).output)
     play = {"type": "play-card", "player": "juan", "card": "political-personality",
             "effect": "influence", "province": "egypt"}

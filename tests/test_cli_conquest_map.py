@@ -7,6 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from forge.cli.play import game_group
+from test_cli_conquest import place_the_rest
 
 conquest = game_group("conquest-of-the-empire-2")
 TEST_BOARD = Path(__file__).parent / "engine" / "conquest" / "map"
@@ -44,6 +45,8 @@ def test_a_game_with_a_map_checks_its_moves(tmp_path):
     refused = act({"type": "place", "player": "juan", "where": "west",
                    "units": {"galley": 1}}, tmp_path)
     assert refused.exit_code != 0 and "west does not touch egypt" in str(refused.exception).lower()
+    place_the_rest(tmp_path, "juan", "egypt", "sea-of-alexandria", run=run)
+    place_the_rest(tmp_path, "carlos", "asia", "aegean-sea", run=run)
     move = {"type": "move", "player": "juan", "from": "egypt", "to": {"hispania": {"infantry": 1}}}
     refused = act(move, tmp_path)
     assert refused.exit_code != 0

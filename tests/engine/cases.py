@@ -35,7 +35,8 @@ CASE_KEYS = {"name", "rule", "ref", "notes", "setup_dice", "action", "dice", "ex
 DEFAULT_CASE_KEYS = {"options", "state"}
 STEP_KEYS = {"action", "dice", "expect", "strict_dice", "notes"}
 REFUSALS = {"illegal": IllegalAction, "parse": ParseError, "rejected": ActionError}
-EXPECT_KEYS = {*REFUSALS, "state", "events_include", "events_exclude", "rolls", "legal_include"}
+EXPECT_KEYS = {*REFUSALS, "state", "events_include", "events_exclude", "rolls", "legal_include",
+               "legal_exclude"}
 
 
 class English:
@@ -244,10 +245,14 @@ def event_problems(expect: dict, events: list) -> list[str]:
     return problems
 
 
-def legal_problems(wanted: list, legal: list[dict]) -> list[str]:
-    """Each wanted action must partially match a legal action."""
-    return [f"no legal action matches {show(want)}" for want in wanted
-            if not any(not match(want, action) for action in legal)]
+def legal_problems(expect: dict, legal: list[dict]) -> list[str]:
+    """Each `legal_include` action must partially match a legal action, no `legal_exclude`
+    action any."""
+    wanted, unwanted = expect.get("legal_include") or [], expect.get("legal_exclude") or []
+    return ([f"no legal action matches {show(want)}" for want in wanted
+             if not any(not match(want, action) for action in legal)]
+            + [f"legal_exclude {show(bad)} matched a legal action" for bad in unwanted
+               if any(not match(bad, action) for action in legal)])
 
 
 def dice_problems(given: list, rolls: list, strict: bool) -> list[str]:
@@ -312,7 +317,7 @@ def check_setup(case: Case, session: Session) -> None:
     problems = dice_problems(given, entry["rolls"], case.data.get("strict_dice", True))
     problems += state_problems(expect, session.state)
     problems += event_problems(expect, entry["events"])
-    problems += legal_problems(expect.get("legal_include") or [], session.legal_actions())
+    problems += legal_problems(expect, session.legal_actions())
     problems += wordless(case.game, entry["events"])
     if problems:
         pytest.fail(f"{case.label}\n  set-up with dice {given}\n  " + "\n  ".join(problems))
@@ -343,7 +348,7 @@ def play_step(game: GameEngine, label: str, step: dict, session: Session) -> Non
     if "rolls" in expect:
         problems += match(expect["rolls"], rolls, "rolls")
     problems += event_problems(expect, outcome.events)
-    problems += legal_problems(expect.get("legal_include") or [], session.legal_actions())
+    problems += legal_problems(expect, session.legal_actions())
     problems += wordless(game, outcome.events)
     if problems:
         pytest.fail(f"{label}\n  action {show(action)} with dice {dice}\n  "

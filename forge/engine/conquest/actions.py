@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from forge.engine.conquest import auction, battle, books, cards, season, senate
-from forge.engine.conquest.state import Ctx
+from forge.engine.conquest.state import Ctx, still_to_place
 from forge.engine.core import N_, ParseError
 from forge.engine.conquest.refusal import IllegalAction
 
@@ -28,6 +28,8 @@ HANDLERS = {
     "end-season": season.end_season,
 }
 PHASES = {"bid": {"auction"}, "auction-pass": {"auction"}, "end-season": {"season-end"}}
+ROUND_ACTIONS = {"take-card", "recruit", "buy-influence", "special-tax", "move", "battle",
+                 "naval", "pass", "play-card", "call-vote", "use-card"}
 
 
 def apply_action(ctx: Ctx, action) -> None:
@@ -45,6 +47,11 @@ def apply_action(ctx: Ctx, action) -> None:
         raise IllegalAction(N_("{players} must first withdraw the leaders left alone in "
                                "{where} after the battle ('withdraw')"),
                             players=", ".join(pending["players"]), where=pending["where"])
+    waiting = still_to_place(ctx.state)
+    if waiting and kind in ROUND_ACTIONS:
+        raise IllegalAction(N_("the first round begins once every starting unit is on the "
+                               "board: {players} must first place theirs ('place')"),
+                            players=", ".join(waiting))
     if kind in PHASES and phase not in PHASES[kind]:
         raise IllegalAction(N_("'{type}' is not possible in the {phase} phase"), type=kind,
                             phase=phase)

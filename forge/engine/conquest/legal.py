@@ -12,7 +12,7 @@ from forge.engine.conquest.cards import (armies_in, assassin_targets, caesar_at,
                                          effect_of, known_cost, playable)
 from forge.engine.conquest.data import tables, vote_effect
 from forge.engine.conquest.state import (current_player, influence_total, left_of,
-                                         units_in_play)
+                                         still_to_place, units_in_play)
 
 
 def legal_actions(state: dict) -> list[dict]:
@@ -29,6 +29,8 @@ def legal_actions(state: dict) -> list[dict]:
         return _start(state) + _auction(state)
     if phase == "season-end":
         return [{"type": "end-season"}]
+    if still_to_place(state):
+        return with_choices(state, _start(state))
     return with_choices(state, _start(state) + _round(state))
 
 

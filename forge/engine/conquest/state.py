@@ -104,6 +104,16 @@ def influence_total(state: dict, player: str) -> int:
     return sum(state["books"][player]["influence"].values())
 
 
+def still_to_place(state: dict) -> list[str]:
+    """The players, in turn order, whose starting units wait off the board while they hold
+    influence to place them on (ruling R32: the first round waits for them)."""
+    if state["season"] != 1 or state["phase"] != "actions":
+        return []
+    return [p for p in state.get("order") or state["players"]
+            if any(state["army"][p].get("unplaced", {}).values())
+            and any(state["books"][p]["influence"].values())]
+
+
 def current_player(state: dict) -> str | None:
     turn = state.get("turn")
     if state["phase"] != "actions" or not turn:

@@ -3,7 +3,8 @@
 A case names where the rulebook says what it pins (`ref`, required), gives the set-up `options`
 (`first` defaults to the first player so no die is needed) and a partial `state` merged key by
 key; `order` is a shortcut that puts the game in its action rounds with that turn order, odd
-boxes allied against even ones; `map` names a folder beside this file whose map.yaml the game is
+boxes allied against even ones, the starting units placed (off the board unless the case's
+`army` puts them somewhere); `map` names a folder beside this file whose map.yaml the game is
 set up with (the `map` option: tests/engine/conquest/map/ is the test board).
 """
 from __future__ import annotations
@@ -34,6 +35,8 @@ def build(case: dict, variant: None = None) -> Session:
     state = session.states[0]
     if case.get("order"):
         merge(state, action_rounds(case["order"], options["players"]))
+        for army in state["army"].values():
+            army.pop("unplaced", None)
     merge(state, case.get("state") or {})
     return session
 

@@ -1,6 +1,7 @@
-"""A save written before the card bookkeeping of issue 16 (commit 3dd0637: a Senator taken from
-the offer, a card dealt, a pass) still reads back: the bookkeeping is derived from the books,
-never added to the state, so the log replays to the very states its digests record."""
+"""A save written before the card bookkeeping of issue 16 (by commit 3dd0637: the starting units
+placed, a Senator taken from the offer, a card dealt, a pass) still reads back: the bookkeeping
+is derived from the books, never added to the state, so the log replays to the very states its
+digests record."""
 import json
 from pathlib import Path
 

@@ -206,6 +206,8 @@ def test_vote_won_reports_the_senators_paid_when_the_italia_leader_draws_one():
                       "alliances": {"A": PLAYERS[0::2], "B": PLAYERS[1::2]},
                       "turn": {"index": 0, "actions_left": 2, "card_picks_left": 1,
                                "played": []}})
+        for army in state["army"].values():
+            army.pop("unplaced")
         state["books"]["bernardo"]["influence"] = {"italia": 2}
         state["books"]["angela"]["cards"] = ["vote-emergency-tax"]
         state["votes"].remove("vote-emergency-tax")
