@@ -5,9 +5,9 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from test_cli_conquest import place_the_rest
 
 from forge.cli.play import game_group
-from test_cli_conquest import place_the_rest
 
 conquest = game_group("conquest-of-the-empire-2")
 TEST_BOARD = Path(__file__).parent / "engine" / "conquest" / "map"
