@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from conquest_setup import place_starting_units
 from touch import assert_buttons_fit, screenshot, tap, window_size
 
 from conftest import HEIGHT, WIDTH
@@ -116,6 +117,7 @@ def test_books_play_actions_and_undo(app, pump, window, shots):
     to_actions(session)
     session.act({"type": "place", "player": "Livia", "where": "galatia",
                  "units": {"caesar": 1, "general": 1, "infantry": 8}})
+    place_starting_units(session)                   # her other units, before the first round
     session.act({"type": "offer-cards", "cards": ["merchant-egypt", "assassin"]})
     books.open(session)
     pump()

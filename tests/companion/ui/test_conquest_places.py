@@ -9,6 +9,7 @@ board ("Another province: ..."). Each test checks the engine's resulting state.
 from __future__ import annotations
 
 import pytest
+from conquest_setup import place_starting_units
 from test_conquest_auction import button, open_screen
 from test_conquest_battle import at_war, chooser, pick, type_into
 from test_conquest_start import SHOTS
@@ -41,12 +42,14 @@ def look(window, shots, name: str, pump, root) -> None:
     assert_buttons_fit(root, window, name)
 
 
-def books_at_war(app, pump, influence: dict | None = None):
+def books_at_war(app, pump, influence: dict | None = None, start_in: dict | None = None):
     """juan's turn in a round of actions (test_conquest_battle.at_war), his influence set by
-    the table's correction, the books shown."""
+    the table's correction and then his starting units placed (in `start_in[player]` if given),
+    the books shown."""
     session = at_war(app, UNITS)
     for player, provinces in (influence or {}).items():
         session.act({"type": "adjust", "player": player, "influence": provinces})
+    place_starting_units(session, start_in)
     app.open_game(session)
     pump(4)
     if app.manager.current == "conquest_start":        # others' starting influence is due
@@ -110,7 +113,8 @@ def test_a_name_is_compared_without_case_or_accents():
 @pytest.mark.parametrize("size", SIZES)
 def test_recruited_galleys_go_to_a_sea_chosen_from_the_list(app, pump, window, shots, size):
     with window_size(window, SIZES[size], pump):
-        books, session = books_at_war(app, pump, {"juan": {"galatia": 2, "egypt": 1}})
+        books, session = books_at_war(app, pump, {"juan": {"galatia": 2, "egypt": 1}},
+                                      start_in={"juan": "egypt"})
         form = open_action(books, "Recruit", pump)
         assert not any(isinstance(w, PlaceChooser) for f in form["fields"] for w in walk(f))
         press(form["fields"][1].buttons["galatia"], pump)

@@ -2,6 +2,7 @@
 real window (Xvfb). Games are brought to the season's end through the engine, not through taps."""
 from __future__ import annotations
 
+from conquest_setup import place_starting_units
 from touch import assert_buttons_fit, screenshot, tap, walk, window_size
 
 PLAYERS = ["Ana", "Bruno", "Carla"]
@@ -41,6 +42,13 @@ def finish_auction(session) -> None:
             session.act({"type": "auction-pass", "player": bid["player"]})
 
 
+def to_rounds(session) -> None:
+    """The season's auction played out, then (first season) every starting unit still off the
+    board placed, as the table does before the first round (ruling R32)."""
+    finish_auction(session)
+    place_starting_units(session)
+
+
 def pass_rounds(session) -> None:
     """Every player passes every action until the season's rounds are over."""
     while session.state["phase"] == "actions":
@@ -48,7 +56,7 @@ def pass_rounds(session) -> None:
 
 
 def to_season_end(session, before_rounds=()) -> None:
-    finish_auction(session)
+    to_rounds(session)
     for action in before_rounds:
         session.act(action)
     pass_rounds(session)

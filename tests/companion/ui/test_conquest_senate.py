@@ -2,8 +2,8 @@
 is brought to a player's turn holding a Senate Vote card through the engine."""
 from __future__ import annotations
 
-from test_conquest_season import (TO_ITALIA, conquest_game, finish_auction, fits, labels,
-                                  open_screen, record_show)
+from test_conquest_season import (TO_ITALIA, conquest_game, fits, labels, open_screen,
+                                  record_show, to_rounds)
 from touch import press, screenshot, tap
 
 
@@ -12,7 +12,7 @@ def holding_a_vote(app, tmp_path, card="vote-hail-caesar", dice_mode="app", infl
     """A game in Ana's first turn, Ana holding the Senate Vote `card` (one action left)."""
     options = {"influence": influence} if influence else None
     session = conquest_game(app, tmp_path, options, dice_mode=dice_mode, moves=moves)
-    finish_auction(session)
+    to_rounds(session)
     session.act({"type": "take-card", "player": "Ana", "card": card})
     return session
 
@@ -121,7 +121,7 @@ def test_real_dice_the_drawn_card_is_tapped_and_a_tie_in_italia_draws_nothing(
 def test_nobody_votes_and_no_card_to_call(app, pump, window, shots, tmp_path, monkeypatch):
     record_show(app, monkeypatch)
     session = conquest_game(app, tmp_path)
-    finish_auction(session)
+    to_rounds(session)
     senate = open_screen(app, "conquest_senate", session, pump)
     assert not senate.call_buttons
     assert "No senate vote can be called now" in " ".join(labels(senate))

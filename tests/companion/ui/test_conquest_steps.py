@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from conquest_setup import place_starting_units
 from test_conquest_auction import button, open_screen
 from test_conquest_battle import at_war, pick
 from test_conquest_flow import action_button, form_tap, press_action
@@ -199,13 +200,13 @@ def test_the_holder_of_fair_wind_calls_the_battle_off(app, pump, window, shots):
 
 CARD_UNITS = {"juan": {"galatia": {"infantry": 2, "general": 1}},
               "carlos": {"asia": {"infantry": 1}},
-              "ana": {"egypt": {"caesar": 1, "infantry": 1}},
               "ben": {"sea-by-italia": {"galley": 2}}}
 
 
 def test_four_immediate_cards_by_taps(app, pump, window, shots):
     session = at_war(app, CARD_UNITS)
     session.act({"type": "adjust", "player": "ana", "influence": {"egypt": 1}})
+    place_starting_units(session, {"ana": "egypt"})    # her caesar among them, before round 1
     books = open_books(app, session, pump)
 
     # the cards dealt from the draw pile: copies counted, one copy a toggle
