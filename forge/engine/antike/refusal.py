@@ -1,0 +1,35 @@
+"""Refusals that name civilizations, resources, units, progresses and spaces in the player's
+language.
+
+The engine raises these instead of forge.engine.core.IllegalAction: a field called `civ`,
+`against` or `owner` holds a civilization id, `resource` a resource, `unit` a unit type,
+`progress` a progress and `space` a rondel space; a translated refusal shows their names in the
+translator's language (the names of the log's words), so a player never reads an id.
+"""
+from __future__ import annotations
+
+from forge.engine.core import IllegalAction as _IllegalAction
+from forge.engine.errors import translated as _translated
+
+NAMED = {"civ": "civ", "against": "civ", "owner": "civ", "resource": "resource",
+         "unit": "unit", "progress": "progress", "needs": "progress", "space": "space",
+         "what": "payment"}
+
+
+class IllegalAction(_IllegalAction):
+    """A well-formed action the rules do not allow now, with its ids named for players."""
+
+    def translated(self, tr) -> str:
+        from forge.engine.antike.words import Names
+
+        names = Names(tr)
+        fields = {}
+        for key, value in self.fields.items():
+            kind = NAMED.get(key)
+            if kind and isinstance(value, str):
+                value = getattr(names, kind)(value)
+            else:
+                value = _translated(value, tr)
+            fields[key] = value
+        text = tr._(self.template)
+        return text.format(**fields) if fields else text
