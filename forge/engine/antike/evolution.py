@@ -32,10 +32,10 @@ def on_space(ctx: Ctx, civ, space: str) -> dict:
     turn = check_turn(state, civ)
     check_coin_taken(turn)
     if turn["space"] is None or space_at(state, turn["space"]) != space:
-        raise IllegalAction(N_("{civ} is not on the {space} space this turn"), civ=civ,
+        raise IllegalAction(N_("{civ}: not on the {space} space this turn"), civ=civ,
                             space=space)
     if turn["done"]:
-        raise IllegalAction(N_("{civ} has already carried out the {space} action this turn"),
+        raise IllegalAction(N_("{civ}: the {space} action is already carried out this turn"),
                             civ=civ, space=space)
     return turn
 
@@ -53,7 +53,7 @@ def build_temples(ctx: Ctx, action: dict) -> None:
     for province in cities:
         city = book["cities"].get(province)
         if city is None:
-            raise IllegalAction(N_("{civ} has no city in {province}"), civ=civ,
+            raise IllegalAction(N_("{civ}: no own city in {province}"), civ=civ,
                                 province=province)
         if city["temple"]:
             raise IllegalAction(N_("the city of {province} already has a temple"),
@@ -91,16 +91,16 @@ def arm(ctx: Ctx, action: dict) -> None:
         raise IllegalAction(N_("name the units to recruit and where"))
     for province in placed:
         if province not in book["cities"]:
-            raise IllegalAction(N_("units are placed in provinces with an own city: {civ} has "
+            raise IllegalAction(N_("units are placed in provinces with an own city: {civ}: "
                                    "none in {province}"), civ=civ, province=province)
     capacity = arming_capacity(ctx.t, book)
     if count > capacity:
-        raise IllegalAction(N_("{civ} can recruit {capacity} units, not {count}"), civ=civ,
+        raise IllegalAction(N_("{civ}: arming capacity {capacity}, not {count} units"), civ=civ,
                             capacity=capacity, count=count)
     for unit in UNITS:
         wanted = sum(units[unit] for units in placed.values())
         if wanted > book["supply"][unit]:
-            raise IllegalAction(N_("{civ} has {count} units of this type ({unit}) left in its "
+            raise IllegalAction(N_("{civ}: {count} units of this type ({unit}) left in the "
                                    "supply"), civ=civ, count=book["supply"][unit], unit=unit)
     pay_cost(ctx, civ, times(ctx.t.arming_cost, count), action.get("pay"), "arming")
     for province, units in placed.items():
@@ -131,7 +131,7 @@ def check_progresses(state: dict, t, civ: str, progresses: list) -> list[tuple[s
         if progress not in t.progresses:
             raise IllegalAction(N_("'{name}' is not a progress"), name=progress)
         if progress in owned:
-            raise IllegalAction(N_("{civ} already owns {progress}"), civ=civ, progress=progress)
+            raise IllegalAction(N_("{civ}: {progress} is already owned"), civ=civ, progress=progress)
         needs = t.progresses[progress].get("needs")
         if needs and needs not in owned:
             raise IllegalAction(N_("{progress} needs {needs} first"), progress=progress,

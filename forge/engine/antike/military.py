@@ -39,7 +39,7 @@ def in_maneuver(ctx: Ctx, civ) -> dict:
     turn = check_turn(ctx.state, civ)
     check_coin_taken(turn)
     if turn["maneuver"] is None:
-        raise IllegalAction(N_("{civ} is not maneuvering now"), civ=civ)
+        raise IllegalAction(N_("{civ}: no Maneuver is open"), civ=civ)
     return turn["maneuver"]
 
 
@@ -143,7 +143,7 @@ def battle(ctx: Ctx, action: dict) -> None:
     elif against == mover:
         maneuver = in_maneuver(ctx, against)
         if province not in maneuver["entered"]:
-            raise IllegalAction(N_("{civ} may demand a battle only where {against}'s units "
+            raise IllegalAction(N_("{civ}: a battle is demanded only where the units of {against} "
                                    "entered this maneuver"), civ=civ, against=against)
     else:
         raise IllegalAction(N_("battles are fought in a Maneuver, by or against the "
@@ -204,7 +204,7 @@ def conquest_check(ctx: Ctx, civ: str, province: str, units) -> tuple[str, int, 
     attackers = ready if units is None else {unit: units.get(unit) or 0 for unit in UNITS}
     for unit in UNITS:
         if attackers[unit] > ready[unit]:
-            raise IllegalAction(N_("{civ} has {count} units of this type ({unit}) in {province} "
+            raise IllegalAction(N_("{civ}: {count} units of this type ({unit}) in {province} "
                                    "with a maneuver left"), civ=civ, count=ready[unit],
                                 unit=unit, province=province)
     power = defence_power(ctx.t, state["civs"][owner], province)
@@ -233,7 +233,7 @@ def conquer(ctx: Ctx, action: dict) -> None:
     abandon = action.get("abandon")
     if len(book["cities"]) >= cap:
         if abandon not in book["cities"]:
-            raise IllegalAction(N_("{civ} has {cap} cities: name an own city to give up "
+            raise IllegalAction(N_("{civ}: {cap} cities already; name an own city to give up "
                                    "('abandon')"), civ=civ, cap=cap)
     elif abandon is not None:
         raise IllegalAction(N_("a city is given up only at the city cap"))
@@ -296,10 +296,10 @@ def found_city(ctx: Ctx, action: dict) -> None:
     if city_owner(state, province) is not None:
         raise IllegalAction(N_("{province} already has a city"), province=province)
     if not any(units_at(book, province).values()):
-        raise IllegalAction(N_("{civ} has no unit in {province}"), civ=civ, province=province)
+        raise IllegalAction(N_("{civ}: no own unit in {province}"), civ=civ, province=province)
     cap = state["settings"]["city_cap"]
     if len(book["cities"]) >= cap:
-        raise IllegalAction(N_("{civ} has {cap} cities, the most a civilization may have"),
+        raise IllegalAction(N_("{civ}: {cap} cities, the most a civilization may have"),
                             civ=civ, cap=cap)
     resource = action.get("resource")
     if resource is None:

@@ -72,7 +72,7 @@ def check_payment(book: dict, civ: str, cost: dict, pay: dict, t) -> dict:
     held = holdings(book)
     for key in PAYMENT:
         if pay[key] > held[key]:
-            raise IllegalAction(N_("{civ} has {have} {what} and would pay {pay}"), civ=civ,
+            raise IllegalAction(N_("{civ}: {have} {what} held, {pay} to pay"), civ=civ,
                                 have=held[key], what=key, pay=pay[key])
     return pay
 
@@ -83,7 +83,7 @@ def pay_cost(ctx: Ctx, civ: str, cost: dict, pay: dict | None, why: str) -> dict
     if pay is None:
         pay = suggest(book, cost, ctx.t)
         if pay is None:
-            raise IllegalAction(N_("{civ} cannot pay {cost}"), civ=civ, cost=total(cost))
+            raise IllegalAction(N_("{civ}: not enough to pay {cost}"), civ=civ, cost=total(cost))
     paid = check_payment(book, civ, cost, pay, ctx.t)
     for resource in RESOURCES:
         book["resources"][resource] -= paid[resource]

@@ -132,7 +132,7 @@ def place_start_cities(ctx: Ctx, civ, cities: dict) -> None:
         raise IllegalAction(N_("'{name}' is not a civilization of this game"), name=civ)
     book = state["civs"][civ]
     if book["cities"]:
-        raise IllegalAction(N_("{civ} already has its start cities"), civ=civ)
+        raise IllegalAction(N_("{civ}: the start cities are already entered"), civ=civ)
     if sorted(cities.values()) != sorted(ctx.t.raw["start"]["cities"]):
         raise IllegalAction(N_("the start cities are one of each resource: {resources}"),
                             resources=", ".join(RESOURCES))

@@ -52,7 +52,7 @@ def check_turn(state: dict, civ) -> dict:
         raise IllegalAction(N_("the game begins once every civilization has its start cities "
                                "('start-cities')"))
     if active(state) != civ:
-        raise IllegalAction(N_("it is not {civ}'s turn"), civ=civ)
+        raise IllegalAction(N_("it is not the turn of {civ}"), civ=civ)
     return state["turn"]
 
 

@@ -57,7 +57,7 @@ def adjust(ctx: Ctx, action: dict) -> None:
 
 def _add(counts: dict, key: str, amount: int, civ: str) -> None:
     if counts[key] + amount < 0:
-        raise IllegalAction(N_("{civ} has only {count} {what}"), civ=civ, count=counts[key],
+        raise IllegalAction(N_("{civ}: only {count} {what}"), civ=civ, count=counts[key],
                             what=key)
     counts[key] += amount
 
@@ -65,7 +65,7 @@ def _add(counts: dict, key: str, amount: int, civ: str) -> None:
 def _adjust_coins(state: dict, book: dict, amount: int, civ: str) -> None:
     """Coins come from the bank and go back to it (when it counts them)."""
     if book["coins"] + amount < 0:
-        raise IllegalAction(N_("{civ} has only {count} {what}"), civ=civ, count=book["coins"],
+        raise IllegalAction(N_("{civ}: only {count} {what}"), civ=civ, count=book["coins"],
                             what="coin")
     bank = state["bank"]
     if bank["coins"] is not None:
@@ -79,10 +79,10 @@ def _adjust_units(state: dict, civ: str, book: dict, province: str, unit: str,
                   amount: int) -> None:
     here = book["units"].get(province, {}).get(unit, 0)
     if here + amount < 0:
-        raise IllegalAction(N_("{civ} has {count} units of this type ({unit}) in {province}"),
+        raise IllegalAction(N_("{civ}: {count} units of this type ({unit}) in {province}"),
                             civ=civ, count=here, unit=unit, province=province)
     if amount > book["supply"][unit]:
-        raise IllegalAction(N_("{civ} has {count} units of this type ({unit}) left in its "
+        raise IllegalAction(N_("{civ}: {count} units of this type ({unit}) left in the "
                                "supply"), civ=civ, count=book["supply"][unit], unit=unit)
     add_units(book, province, unit, amount)
     turn = state.get("turn")
@@ -111,7 +111,7 @@ def _adjust_city(state: dict, civ: str, book: dict, province: str, city) -> None
     state["bank"]["temples"] -= temples
     if city is None:
         if old is None:
-            raise IllegalAction(N_("{civ} has no city in {province}"), civ=civ,
+            raise IllegalAction(N_("{civ}: no own city in {province}"), civ=civ,
                                 province=province)
         del book["cities"][province]
     else:

@@ -28,7 +28,7 @@ def take_resource(ctx: Ctx, action: dict) -> None:
     """A resource of the civilization's choice in place of the coin, when the bank has none."""
     turn = check_turn(ctx.state, action["civ"])
     if turn["coin"] is not None:
-        raise IllegalAction(N_("{civ} has already taken its coin this turn"), civ=turn["civ"])
+        raise IllegalAction(N_("{civ}: the coin of this turn is already taken"), civ=turn["civ"])
     resource = action["resource"]
     ctx.civ(turn["civ"])["resources"][resource] += 1
     turn["coin"] = resource
@@ -62,7 +62,7 @@ def rondel(ctx: Ctx, action: dict) -> None:
     check_coin_taken(turn)
     civ = turn["civ"]
     if turn["space"] is not None:
-        raise IllegalAction(N_("{civ} has already moved on the rondel this turn"), civ=civ)
+        raise IllegalAction(N_("{civ}: the rondel move of this turn is already made"), civ=civ)
     book = ctx.civ(civ)
     position = action["space"]
     steps, cost = rondel_steps(state, book, position, ctx.t)
@@ -87,7 +87,7 @@ def end_turn(ctx: Ctx, action: dict) -> None:
     turn = check_turn(state, action["civ"])
     civ = turn["civ"]
     if turn["space"] is None:
-        raise IllegalAction(N_("{civ} first moves on the rondel"), civ=civ)
+        raise IllegalAction(N_("{civ}: first the move on the rondel"), civ=civ)
     if turn["maneuver"] is not None:
         military.close_maneuver(ctx, civ)
     award_personalities(ctx, civ)
