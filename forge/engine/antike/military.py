@@ -108,6 +108,10 @@ def move(ctx: Ctx, action: dict) -> None:
 def _chosen(values: list, count: int, unit: str, left, origin: str) -> list:
     """The maneuvers left of the units that move: `left` when given, else the highest."""
     if left is None:
+        if count > len(values):
+            raise IllegalAction(N_("{province} has not {count} units of this type ({unit}) "
+                                   "with maneuvers left"), province=origin, count=count,
+                                unit=unit)
         left = sorted(values, reverse=True)[:count]
     if len(left) != count:
         raise IllegalAction(N_("the maneuvers left name {count} units of this type ({unit})"),
