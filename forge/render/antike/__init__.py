@@ -1,0 +1,1 @@
+"""ANTIKE's own pieces: the progress table, the rules sheets and the victory table."""
