@@ -66,9 +66,9 @@ def check_payment(book: dict, civ: str, cost: dict, pay: dict, t) -> dict:
     if ANY not in cost and not free_exchange(book, t):
         for resource in RESOURCES:
             if pay[resource] > cost.get(resource, 0):
-                raise IllegalAction(N_("{resource} cannot pay for this: only {wanted} or coins "
-                                       "can"), resource=resource,
-                                    wanted=", ".join(r for r in cost))
+                raise IllegalAction(N_("this cost takes at most {most} {resource}; coins pay "
+                                       "for the rest"), most=cost.get(resource, 0),
+                                    resource=resource)
     held = holdings(book)
     for key in PAYMENT:
         if pay[key] > held[key]:

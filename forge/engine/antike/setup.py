@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from forge.engine.antike.data import RESOURCES, UNITS
+from forge.engine.antike.data import UNITS
 from forge.engine.antike.refusal import IllegalAction
 from forge.engine.antike.state import Ctx
 from forge.engine.antike.turns import begin_turn
@@ -134,8 +134,8 @@ def place_start_cities(ctx: Ctx, civ, cities: dict) -> None:
     if book["cities"]:
         raise IllegalAction(N_("{civ}: the start cities are already entered"), civ=civ)
     if sorted(cities.values()) != sorted(ctx.t.raw["start"]["cities"]):
-        raise IllegalAction(N_("the start cities are one of each resource: {resources}"),
-                            resources=", ".join(RESOURCES))
+        raise IllegalAction(N_("the start cities are one of each resource: a marble, an iron "
+                               "and a gold city"))
     for province in cities:
         if any(province in other["cities"] for other in state["civs"].values()):
             raise IllegalAction(N_("{province} already has a city"), province=province)
