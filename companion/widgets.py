@@ -396,3 +396,43 @@ def dialog(title: str, parts: list, buttons: list, **popup_options) -> Popup:
     content.add_widget(row(*buttons, spacing=8))
     options = {k: v for k, v in popup_options.items() if k not in DIALOG_OWN_OPTIONS}
     return Dialog(title=title, content=content, auto_dismiss=False, **options)
+
+
+def form_popup(title: str, fields: list, on_ok, summary=None, ok_text: str = "",
+               cancel_text: str = "", on_cancel=None) -> Popup:
+    """A form in a dialog: the fields (widgets) in a scrolled column, a live note, Cancel and OK.
+    `on_ok()` returns None when done (the dialog closes) or the words to show in the note (an
+    incomplete form, a refusal); `summary()` gives the note's words as the form changes (call
+    `popup.form["update"]()`). The parts are in `popup.form` (ok, cancel, note, fields, scroll),
+    for the screen and for tests."""
+    from kivy.app import App
+
+    tr = App.get_running_app().tr
+    scroll = scrolled(*fields)
+    note = Factory.Body(text="", color=theme().accent, font_size=f"{theme().small_sp}sp")
+    cancel = Factory.BigButton(text=cancel_text or tr._("Cancel"), emphasis="secondary")
+    ok = Factory.BigButton(text=ok_text or tr._("OK"))
+    popup = dialog(title, [scroll, note], [cancel, ok], size_hint=(0.96, 0.92),
+                   title_size=f"{theme().text_sp}sp")
+
+    def update(*_):
+        note.text = summary() if summary else ""
+
+    def submit(*_):
+        said = on_ok()
+        if said is None:
+            popup.dismiss(animation=False)
+        else:
+            note.text = said
+
+    def close(*_):
+        popup.dismiss(animation=False)
+        if on_cancel is not None:
+            on_cancel()
+
+    cancel.bind(on_release=close)
+    ok.bind(on_release=submit)
+    popup.form = {"ok": ok, "cancel": cancel, "note": note, "update": update, "scroll": scroll,
+                  "fields": fields}
+    update()
+    return popup
