@@ -9,8 +9,10 @@ places chosen from lists, companion.places, never typed); the immediate cards an
 are played with their targets from the engine's lists (conquest_cards); the table's own entries
 (starting units, province tokens, cards dealt from the draw pile, corrections) are at the end.
 While leaders left alone after a lost battle must withdraw, that step (conquest_withdraw) is all
-the books offer. The other procedures have
-their own screens: the alliance auction, battles, senate votes, the season's end and the result.
+the books offer; while starting units wait off the board, the first round waits too (ruling
+R32): the books name who still has to place them and lead to the guide. The other procedures
+have their own screens: the alliance auction, battles, senate votes, the season's end and the
+result.
 Nothing here applies a rule: the engine does, and its refusals are shown in the players'
 language.
 """
@@ -32,10 +34,11 @@ from companion.screens.conquest_names import (card_title, place_name, place_sect
 from companion.screens.conquest_start import GUIDED, guide_due
 from companion.screens.conquest_withdraw import pending_withdrawals, show_withdrawal
 from companion.theme import fresh_group
-from companion.widgets import (Counter, caption, choice_grid, column, dialog, grow_with_text,
-                               scrolled)
+from companion.widgets import (Counter, body, caption, choice_grid, column, dialog,
+                               grow_with_text, scrolled)
 from forge.engine.conquest.labels import action_label
 from forge.engine.conquest.legal import sea_by
+from forge.engine.conquest.state import still_to_place
 
 # the phases' own screens
 PHASE_SCREENS = {"auction": "conquest_auction", "season-end": "conquest_season",
@@ -270,6 +273,13 @@ class ConquestBooksScreen(CardForms, GameScreen):
             words = {"auction": tr._("Alliance auction"), "season-end": tr._("Season end"),
                      "over": tr._("Result")}[phase]
             add(words, lambda n=PHASE_SCREENS[phase]: self.go(n))
+        elif phase == "actions" and still_to_place(state):
+            box.add_widget(Factory.Section(text=tr._("Actions of {player}").format(
+                player=self.current())))
+            box.add_widget(body(tr._("The first round begins once every starting unit is on "
+                                     "the board. Still to place theirs: {players}.").format(
+                players=", ".join(still_to_place(state)))))
+            add(tr._("Place starting units…"), lambda: self.go("conquest_start"))
         elif phase == "actions":
             box.add_widget(Factory.Section(text=tr._("Actions of {player}").format(
                 player=self.current())))
@@ -299,7 +309,7 @@ class ConquestBooksScreen(CardForms, GameScreen):
             steps = [a["type"] for a in self.session.legal_actions() if a.get("type") in GUIDED]
             if "starting-influence" in steps:
                 add(tr._("Starting influence…"), lambda: self.go("conquest_start"))
-            elif "place" in steps:
+            elif "place" in steps and not still_to_place(state):
                 add(tr._("Place starting units…"), lambda: self.go("conquest_start"))
             add(tr._("Lay out province tokens…"), lambda: self.choose({"type": "place-tokens"}))
             add(tr._("Deal cards on offer…"), lambda: self.choose({"type": "offer-cards"}))

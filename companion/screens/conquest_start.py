@@ -21,6 +21,7 @@ from companion.screens.base import GameScreen
 from companion.screens.conquest_names import place_label, place_name, unit_name
 from companion.screens.conquest_setup import MAIN_SCREEN
 from companion.widgets import Counter, big, choice_grid, row
+from forge.engine.conquest.state import still_to_place
 
 GUIDED = ("starting-influence", "place")        # the legal actions this screen carries out
 
@@ -28,6 +29,14 @@ GUIDED = ("starting-influence", "place")        # the legal actions this screen 
 def guide_due(session) -> bool:
     """Whether the first season still has a guided step (influence or starting units)."""
     return any(a.get("type") in GUIDED for a in session.legal_actions())
+
+
+def placing_first(legal: list[dict], state: dict) -> list[dict]:
+    """The listed starting placements, those the first round waits for first (players with
+    influence to place on, ruling R32): a player with nowhere to place holds nobody up."""
+    place = [a for a in legal if a.get("type") == "place"]
+    waiting = still_to_place(state)
+    return sorted(place, key=lambda a: a["player"] not in waiting)
 
 
 class ConquestStartScreen(GameScreen):
@@ -53,7 +62,7 @@ class ConquestStartScreen(GameScreen):
         self.title_text = tr._("First season")
         legal = session.legal_actions()
         influence = [a for a in legal if a.get("type") == "starting-influence"]
-        place = [a for a in legal if a.get("type") == "place"]
+        place = placing_first(legal, session.state)
         content, actions = self._clear()
         self.parts = {}
         if influence:

@@ -275,3 +275,48 @@ def test_the_guide_survives_leaving_and_undo(app, pump, window, shots):
     tap(guide.ids.undo, pump)
     assert guide.parts["player"] == "Livia"
     assert not app.session.state["books"]["Livia"]["influence"]
+
+
+def test_the_first_round_waits_for_the_starting_units(app, pump, window, shots):
+    """Ruling R32: while starting units wait off the board the books offer no round action but
+    say who still has to place and lead to the guide; the guide starts with a player who has
+    somewhere to place (juan, first in turn order but with no influence, holds nobody up); once
+    ana's units are on the board by taps, the round's actions are offered."""
+    from test_conquest_battle import at_war
+
+    session = at_war(app, {"juan": {"galatia": {"infantry": 2, "general": 1}},
+                           "carlos": {"asia": {"infantry": 1}},
+                           "ben": {"sea-by-italia": {"galley": 1}}})
+    session.act({"type": "adjust", "player": "ana", "influence": {"egypt": 1}})
+    app.open_game(session)
+    pump(4)
+    guide = app.screen("conquest_start")
+    assert app.manager.current == "conquest_start" and guide.parts["player"] == "ana"
+    tap(guide.ids.back, pump)
+    books = app.screen("conquest_books")
+    labels = [b.text for b in books.action_buttons]
+    assert "Pass" not in labels and labels.count("Place starting units…") == 1, labels
+    note = "The first round begins once every starting unit is on the board. Still to place " \
+        "theirs: ana."
+    assert note in [getattr(w, "text", None) for w in walk(books)]
+    screenshot(window, shots, "books-waiting-for-units", pump)
+    assert_buttons_fit(books, window, "books waiting for units")
+    app.set_setting("lang", "es")
+    pump()
+    assert any(getattr(w, "text", "").endswith("Aún faltan las de: ana.") for w in walk(books))
+    app.set_setting("lang", "en")
+    pump()
+    press(next(b for b in books.action_buttons if b.text == "Place starting units…"), pump)
+    assert app.manager.current == "conquest_start" and guide.parts["player"] == "ana"
+    for where in ("egypt", "sea-by-egypt"):
+        press(guide.parts["where"].buttons[where], pump)
+        press(guide.parts["all"], pump)
+        press(guide.parts["place"], pump)
+    assert session.state["army"]["ana"] == {
+        "egypt": {"caesar": 1, "general": 1, "infantry": 8, "cavalry": 2, "catapult": 1},
+        "sea-by-egypt": {"galley": 1}}, guide.message
+    tap(guide.ids.back, pump)
+    assert app.manager.current == "conquest_books"
+    labels = [b.text for b in books.action_buttons]
+    assert "Pass" in labels, labels
+    assert not any("Still to place" in getattr(w, "text", "") for w in walk(books))
