@@ -28,10 +28,11 @@ def _civ(civ: str, old: dict, new: dict, before: dict, after: dict, tr, n: Names
     _ = tr._
     name = n.civ(civ)
     lines = []
-    if old["rondel"] != new["rondel"]:
-        where = (_(N_("off the rondel")) if new["rondel"] is None
-                 else n.space(space_at(after, new["rondel"])))
-        lines.append(_(N_("{civ}: rondel marker to {space}")).format(civ=name, space=where))
+    if old["rondel"] != new["rondel"] and new["rondel"] is None:
+        lines.append(_(N_("{civ}: take the rondel marker off the rondel")).format(civ=name))
+    elif old["rondel"] != new["rondel"]:
+        lines.append(_(N_("{civ}: rondel marker to {space}")).format(
+            civ=name, space=n.space(space_at(after, new["rondel"]))))
     for province in sorted(set(old["cities"]) | set(new["cities"])):
         was, now = old["cities"].get(province), new["cities"].get(province)
         if was == now:
