@@ -29,7 +29,7 @@ PAD = 3.0                 # mm kept inside the trim
 GAP = 3.0                 # mm between columns
 ARROW = 6.0               # mm between an elementary box and its advanced one
 RINGS = 6                 # cylinder places on each progress: one per civilization
-RING_R = 4.6              # mm, a cylinder's place (the cylinders are about 8 mm across)
+RING_R = 4.0              # mm, a cylinder's place (the cylinders are about 8 mm across)
 LINE = pt(0.8)
 LABELS = ("title", "elementary", "advanced", "needs", "legion", "galley", "production",
           "defence")
@@ -148,7 +148,7 @@ def _draw_box(c, p: Progress, x, y, w, h, inks, advanced: bool) -> None:
     line_y = y + h - 1.6 - pt(7.5)
     _write(c, p.tier.upper(), cx, line_y, _fit(p.tier.upper(), fonts.SANS_BOLD, pt(7.5), room),
            inks.accent, fonts.SANS_BOLD)
-    icon_size = min(17.0, h * 0.24)
+    icon_size = min(14.0, h * 0.22)
     if p.icon:
         icons.draw_icon(c, p.icon, cx, line_y - 1.4 - icon_size / 2, icon_size, inks.ink,
                         knock=fill)
@@ -169,7 +169,7 @@ def _draw_box(c, p: Progress, x, y, w, h, inks, advanced: bool) -> None:
         line_y -= effect_size * 1.2
         _write(c, line, cx, line_y, _fit(line, fonts.SERIF, effect_size, room), inks.ink,
                fonts.SERIF)
-    _draw_rings(c, x, y, w, min(RING_R, (line_y - y - 3.0) / 4 - 0.4), inks)
+    _draw_rings(c, x, y, w, RING_R, inks)
 
 
 def _draw_price(c, price: str, cx, y, size, inks) -> None:
