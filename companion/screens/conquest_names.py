@@ -42,9 +42,9 @@ def is_sea(place: str, state: dict) -> bool:
     from forge.engine.conquest.words import SEA_BY
 
     t = tables()
-    if place.startswith(SEA_BY):
+    if place.startswith(SEA_BY) or place in t.named_seas:
         return True
-    if place in t.key_provinces:
+    if place in t.key_provinces or place in t.named_place:
         return False
     units = [u for army in state.get("army", {}).values() for u, n in army.get(place, {}).items()
              if n]
@@ -66,12 +66,16 @@ def army_places(state: dict, players=None, sea: bool | None = None) -> list[str]
 def place_sections(state: dict, tr, provinces: bool = True, seas: bool = True,
                    first: tuple = ("", ()), leave_out=()) -> list:
     """The places a screen offers (companion.places sections): `first` (a heading and places)
-    at the top, then the key provinces, the other provinces where units stand, and the seas
-    (those beside the key provinces, then those where galleys stand), each place once."""
+    at the top, then the key provinces, the other provinces where units stand or the cards name,
+    and the seas (those beside the key provinces, those where galleys stand, those the cards
+    name), each place once."""
     from forge.engine.conquest.data import tables
     from forge.engine.conquest.legal import sea_by
 
-    key = list(tables().key_provinces)
+    t = tables()
+    key = list(t.key_provinces)
+    named_seas = [p for p in t.named_place if p in t.named_seas]
+    named_provinces = [p for p in t.named_place if p not in t.named_seas]
     taken = set(leave_out)
     sections = []
 
@@ -83,9 +87,9 @@ def place_sections(state: dict, tr, provinces: bool = True, seas: bool = True,
     add(*first)
     if provinces:
         add(tr._("Key provinces"), key)
-        add(tr._("Other provinces with units"), army_places(state, sea=False))
+        add(tr._("Other provinces"), army_places(state, sea=False) + named_provinces)
     if seas:
-        add(tr._("Seas"), [sea_by(p) for p in key] + army_places(state, sea=True))
+        add(tr._("Seas"), [sea_by(p) for p in key] + army_places(state, sea=True) + named_seas)
     return [(title, options) for title, options in sections if options]
 
 

@@ -44,6 +44,7 @@ class Tables:
     key_provinces: tuple[str, ...]
     province_name: Mapping[str, str]
     named_place: Mapping[str, str]               # the other places the cards name, by id
+    named_seas: frozenset[str]                   # those of them that are sea zones
     places: Mapping[str, int]
     vp: Mapping[str, tuple[int, ...]]            # only the provinces whose VP the rulebook gives
     economy: Mapping
@@ -88,6 +89,7 @@ def tables(content_dir: Path = CONTENT_DIR) -> Tables:
         key_provinces=tuple(k["id"] for k in keys),
         province_name=frozen({k["id"]: k["name"] for k in keys}),
         named_place=frozen({p["id"]: p["name"] for p in data.get("named_places") or []}),
+        named_seas=frozenset(p["id"] for p in data.get("named_places") or [] if p.get("sea")),
         places=frozen({k["id"]: k["places"] for k in keys}),
         vp=frozen({k["id"]: tuple(k["vp"]) for k in keys if "vp" in k}),
         economy=frozen(data["economy"]), chaos=frozen(data["chaos"]),

@@ -143,7 +143,10 @@ def test_units_move_to_a_province_chosen_from_the_list(app, pump, window, shots,
         to = form_chooser(form)
         assert to.field.hint_text == "Find or type a province"
         assert {"galatia", "egypt", "asia"} <= set(to.buttons)
-        assert not any(place.startswith("sea-by-") or place == "aegean" for place in to.buttons)
+        assert {"dacia", "moesia", "britannia"} <= set(to.buttons)   # named by the cards
+        assert to.buttons["dacia"].text == "Dacia" and "Other provinces" in headings(to)
+        assert not any(place.startswith("sea-by-") or place in ("aegean", "aegean-sea")
+                       for place in to.buttons)
         look(window, shots, f"places-move-{size}", pump, books.popup)
         egypt = to.buttons["egypt"]
         press(egypt, pump)
@@ -181,19 +184,19 @@ def test_a_province_only_on_the_board_is_typed_and_chosen_as_another(app, pump, 
         to = form_chooser(form)
         typed(to.field, "Gal", pump)                      # a known place: no other choice
         assert to.other_button is None and set(to.buttons) == {"galatia"}
-        typed(to.field, "Dacia", pump)
-        assert not to.buttons.keys() - {"Dacia"}
-        assert to.other_button.text == "Another province: Dacia"
+        typed(to.field, "Thracia", pump)
+        assert not to.buttons.keys() - {"Thracia"}
+        assert to.other_button.text == "Another province: Thracia"
         look(window, shots, f"places-another-{size}", pump, books.popup)
         other = to.other_button
         press(other, pump)
-        assert to.chosen == "Dacia", (other.to_window(*other.center), tuple(window.size),
+        assert to.chosen == "Thracia", (other.to_window(*other.center), tuple(window.size),
                                       form["scroll"].scroll_y, other.state)
-        typed(to.field, "Dacia Felix", pump)              # the chosen name follows the typing
-        assert to.chosen == "Dacia Felix" and to.other_button.state == "down"
+        typed(to.field, "Thracia Felix", pump)              # the chosen name follows the typing
+        assert to.chosen == "Thracia Felix" and to.other_button.state == "down"
         tap(form["ok"], pump)
         assert books.popup is None, form["note"].text
-        assert session.state["army"]["juan"]["Dacia Felix"] == {"infantry": 1}
+        assert session.state["army"]["juan"]["Thracia Felix"] == {"infantry": 1}
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -246,6 +249,7 @@ def naval_battle(app, pump, window, shots, size):
     pick(screen, "kind", "Naval battle", pump)
     where = chooser(screen, "where")
     assert "ionian" in where.buttons and "sea-by-egypt" in where.buttons
+    assert where.buttons["sea-of-alexandria"].text == "Sea of Alexandria"   # named by a card
     assert "galatia" not in where.buttons
     pick(screen, "where", "Aegean", pump)
     pick(screen, "defender", "carlos", pump)
@@ -275,8 +279,8 @@ def test_the_filter_speaks_spanish(app, pump, window, shots, monkeypatch):
     typed(to.field, "neo", pump)                          # Neópolis, without its accent
     assert [b.text for b in to.buttons.values()] == ["Neópolis"]
     es.look("move-filtered", books.popup)
-    typed(to.field, "Dacia", pump)
-    assert to.other_button.text == "Otra provincia: Dacia"
+    typed(to.field, "Tracia", pump)
+    assert to.other_button.text == "Otra provincia: Tracia"
     es.look("move-another", books.popup)
     books.close_popup()
     form = open_action(books, "Reclutar", pump)
