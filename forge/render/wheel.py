@@ -84,7 +84,7 @@ def make_wheel(component: dict, ctx) -> list[Piece]:
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
     draw = partial(draw_wheel, wheel=wheel, inks=inks, trim=trim, bleed=bleed)
-    pictures = icons.pictures_of(*(space.icon for space in spaces))
+    pictures = tuple(dict.fromkeys(icons.pictures_of(*(space.icon for space in spaces))))
     key = {"maker": "wheel", "version": VERSION, "trim": list(trim), "bleed": bleed,
            "wheel": _wheel_key(wheel), "inks": inks.__dict__}
     return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],

@@ -157,8 +157,9 @@ def make_victory_table(component: dict, ctx: RenderContext) -> list[Piece]:
     box = (AID_MARGIN, AID_MARGIN, width - 2 * AID_MARGIN, height - 2 * AID_MARGIN)
     flowables, colors = _layout(component, ctx, "antike-victory.xml.j2", VICTORY_SIZES, box,
                                 where, **_values(_tables(ctx)))
-    draw = partial(_draw_aid, box=box, flowables=flowables, paper=ctx.game["palette"].get(
-        "parchment", "#ffffff"), bleed=component.get("bleed", 0), trim=(width, height))
+    paper = "#ffffff" if ctx.ink == "saver" else ctx.game["palette"].get("parchment", "#ffffff")
+    draw = partial(_draw_aid, box=box, flowables=flowables, paper=paper,
+                   bleed=component.get("bleed", 0), trim=(width, height))
     return [Piece(component["id"], component.get("kind", "sheet"), (width, height),
                   component.get("bleed", 0), draw, label=component["name"])
             for _ in range(int(component["count"]))]
