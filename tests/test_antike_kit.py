@@ -118,11 +118,18 @@ def test_each_personality_states_its_threshold(ctx):
 
 
 def test_the_civilization_cards_are_the_two_sides_of_tables(ctx):
-    cards = deck(ctx, "civilizations")["cards"]
+    """Six cards a side, in the order of tables.yaml; each card's write-in rows start at the
+    number of civilizations from which it plays (the rows below are struck through), and the
+    start player the text names has its circle already red."""
+    cards = {card["id"]: card for card in deck(ctx, "civilizations")["cards"]}
     for side in tables(ctx)["sides"]:
-        assert [card["id"] for card in cards if card["class"] == side["id"]] == \
+        assert [c for c, card in cards.items() if card["class"] == side["id"]] == \
             [civ["id"] for civ in side["civilizations"]]
-    assert all(card["picture"] == "art/civ-start.svg" for card in cards)
+        for civ in side["civilizations"]:
+            first = [known["civilizations"] for known in tables(ctx)["start_player"]["known"]
+                     if known["civilization"] == civ["id"] and known["side"] == side["id"]]
+            suffix = "".join(f"-first-{n}" for n in first)
+            assert cards[civ["id"]]["picture"] == f"art/civ-start-{civ['from']}{suffix}.svg"
 
 
 def test_the_tokens_are_the_resources_values_and_temples_of_tables(ctx):
