@@ -1,18 +1,19 @@
 """The ANTIKE kit: built in every language and paper, its pieces counted against tables.yaml, every
 card with its back, the duplex print of the whole kit, the rondel's order and costs, and text that
-fits and stays readable."""
+fits and stays readable. FORGE_ANTIKE_CONTENT may name another folder of games holding antike (a
+copy being edited) to test in place of the shipped one."""
 import os
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from pdfgeom import text_sizes
 from pypdf import PdfReader
+from test_print_plan import manifest_of, page_labels
 
 from forge.games import DEFAULT_CONTENT, load_game
 from forge.kit import build_kit, make_components, make_context
 from forge.render import wheel
-from pdfgeom import text_sizes
-from test_print_plan import manifest_of, page_labels
 
 GAME = "antike"
 CONTENT = Path(os.environ.get("FORGE_ANTIKE_CONTENT", DEFAULT_CONTENT))

@@ -156,7 +156,7 @@ def draw_wheel(c, wheel: Wheel, inks, trim, bleed: float) -> None:
     note_h = len(note_lines) * note_size * 1.25
     legend_h = 2 * LEGEND_ROW + (pt(7) * 1.6 if wheel.repeat_label else 0) if wheel.costs else 0
     below = PAD + note_h + (2.5 if note_h else 0) + legend_h + (3 if legend_h else 0)
-    radius = min(w - 2 * PAD, h - PAD - below) / 2
+    radius = min(w - 2 * PAD, h - PAD - below) / 2 * 0.96     # room for the arrows
     cx, cy = w / 2, below + radius
     _draw_ring(c, wheel, inks, cx, cy, radius, saver=inks.saver)
     _draw_hub(c, wheel.title, inks, cx, cy, radius * HUB)
@@ -234,7 +234,10 @@ def _draw_name(c, name: str, ink: str, cx, cy, radius, middle: float, span: floa
 
 
 def _draw_arrows(c, inks, cx, cy, radius, n: int) -> None:
-    """A small arrowhead on the rim between each two spaces, pointing clockwise."""
+    """An arrowhead just outside the rim at each border between two spaces, pointing the way
+    the markers go: clockwise."""
+    size = radius * 0.03
+    out = radius + size * 1.4
     c.saveState()
     c.setFillColor(HexColor(inks.ink))
     for i in range(n):
@@ -242,12 +245,10 @@ def _draw_arrows(c, inks, cx, cy, radius, n: int) -> None:
         c.translate(cx, cy)
         c.rotate(90 - (i + 0.5) * 360 / n)
         p = c.beginPath()
-        s = radius * 0.035
-        p.moveTo(radius + s * 1.6, 0)
-        p.lineTo(radius + s * 0.2, s * 1.3)
-        p.lineTo(radius + s * 0.2, -s * 1.3)
+        p.moveTo(out, -size * 1.5)              # clockwise is towards -y on the +x axis
+        p.lineTo(out - size, size * 0.9)
+        p.lineTo(out + size, size * 0.9)
         p.close()
-        c.rotate(-3)
         c.drawPath(p, stroke=0, fill=1)
         c.restoreState()
     c.restoreState()

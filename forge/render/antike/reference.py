@@ -138,7 +138,7 @@ def make_rules_sheets(component: dict, ctx: RenderContext) -> list[Piece]:
     margin, footer_h = text_sheets.PAGE_MARGIN, text_sheets.FOOTER
     box = (margin, margin + footer_h, width - 2 * margin, height - 2 * margin - footer_h)
     flowables, colors = _layout(component, ctx, "antike-reference.xml.j2", REFERENCE_SIZES, box,
-                                where, **_values(_tables(ctx)))
+                           where, **_values(_tables(ctx)))
     footer = f"{ctx.game['title']} · {labels(ctx)['rules_sheet']}"
     draw = partial(text_sheets.draw_sheet_page, box=box, flowables=flowables, footer=footer,
                    colors=colors)
@@ -155,8 +155,8 @@ def make_victory_table(component: dict, ctx: RenderContext) -> list[Piece]:
         raise UserError(f"component '{component['id']}': the victory table needs a 'trim'")
     width, height = component["trim"]
     box = (AID_MARGIN, AID_MARGIN, width - 2 * AID_MARGIN, height - 2 * AID_MARGIN)
-    flowables, colors = _layout(component, ctx, "antike-victory.xml.j2", VICTORY_SIZES, box,
-                                where, **_values(_tables(ctx)))
+    flowables, _ = _layout(component, ctx, "antike-victory.xml.j2", VICTORY_SIZES, box,
+                           where, **_values(_tables(ctx)))
     paper = "#ffffff" if ctx.ink == "saver" else ctx.game["palette"].get("parchment", "#ffffff")
     draw = partial(_draw_aid, box=box, flowables=flowables, paper=paper,
                    bleed=component.get("bleed", 0), trim=(width, height))
