@@ -64,7 +64,9 @@ class Inks:
     saver: bool
 
 
-def _inks(component: dict, ctx) -> Inks:
+def inks_of(component: dict, ctx) -> Inks:
+    """The inks of a printed board piece from its style's `fill`, `ink` and `accent` (tracks,
+    charts, the wheel): full colour, or light tints with the ink saver."""
     style = component.get("style") or {}
     palette = ctx.game.get("palette", {})
     paper = ctx.color(style["fill"]) if "fill" in style else \
@@ -204,7 +206,7 @@ def make_track(component: dict, ctx) -> list[Piece]:
         raise UserError(f"component '{component['id']}': {len(numbers)} numbers at {per_strip} "
                         f"per {trim[0]:g} x {trim[1]:g} mm strip make {strips} strips; "
                         f"set count: {strips}")
-    inks = _inks(component, ctx)
+    inks = inks_of(component, ctx)
     bleed = component.get("bleed", 0)
     glue = glue_width(box, labels["glue"])
     pieces = []
@@ -358,7 +360,7 @@ def _grid_piece(component: dict, ctx, style: dict, title: str, first: int, last:
         raise UserError(f"component '{component['id']}': {len(numbers)} boxes of {least:g} mm "
                         f"or more do not fit a {trim[0]:g} x {trim[1]:g} mm sheet")
     grid = Grid(numbers, fit[1], fit[0], title, minor, major)
-    inks = _inks(component, ctx)
+    inks = inks_of(component, ctx)
     bleed = component.get("bleed", 0)
     return Piece(component["id"], component["kind"], trim, bleed,
                  partial(draw_grid, grid=grid, inks=inks, trim=trim, bleed=bleed),
@@ -447,7 +449,7 @@ def make_season_track(component: dict, ctx) -> list[Piece]:
                         labels.get("extra", ""), seasons, extra, rounds)
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
-    inks = _inks(component, ctx)
+    inks = inks_of(component, ctx)
     draw = partial(draw_season_track, track=track, inks=inks, trim=trim, bleed=bleed)
     key = _key(component, "season-track", track=asdict(track), inks=asdict(inks))
     return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],
@@ -513,7 +515,7 @@ def make_alliance_chart(component: dict, ctx) -> list[Piece]:
                           labels["turn_order"], places)
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
-    inks = _inks(component, ctx)
+    inks = inks_of(component, ctx)
     draw = partial(draw_alliance_chart, chart=chart, inks=inks, trim=trim, bleed=bleed)
     key = _key(component, "alliance-chart", chart=asdict(chart), inks=asdict(inks))
     return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],

@@ -31,7 +31,7 @@ from forge import fonts
 from forge.errors import UserError
 from forge.model import Piece, pt
 from forge.render import art, icons, maker
-from forge.render.tracks import _inks as track_inks
+from forge.render.tracks import inks_of
 
 VERSION = 1               # part of every piece key: bump it when the drawing changes
 PAD = 3.0                 # mm of paper kept inside the trim around everything printed
@@ -73,7 +73,7 @@ def make_wheel(component: dict, ctx) -> list[Piece]:
     labels = component.get("labels") or {}
     if not labels.get("title"):
         raise UserError(f"component '{component['id']}': its 'labels' need a 'title'")
-    inks = track_inks(component, ctx)
+    inks = inks_of(component, ctx)
     spaces = tuple(_space(component, space, style, ctx, inks) for space in _ordered(component, entry))
     costs = _costs(entry, len(spaces), labels.get("free", ""))
     if costs and not all(labels.get(k) for k in ("steps", "cost", "free")):

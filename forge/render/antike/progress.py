@@ -21,7 +21,7 @@ from forge import fonts
 from forge.errors import UserError
 from forge.model import Piece, pt
 from forge.render import icons, maker
-from forge.render.tracks import _inks as track_inks
+from forge.render.tracks import inks_of
 from forge.render.wheel import wrap
 
 VERSION = 1
@@ -56,7 +56,7 @@ def make_progress_table(component: dict, ctx) -> list[Piece]:
     knowledge = (ctx.data.get("tables") or {}).get("knowledge")
     if not knowledge:
         raise UserError(f"component '{component['id']}': tables.yaml has no 'knowledge'")
-    inks = track_inks(component, ctx)
+    inks = inks_of(component, ctx)
     style = component.get("style") or {}
     columns = _columns(component, knowledge, labels, style, ctx, inks)
     trim = tuple(component["trim"])
