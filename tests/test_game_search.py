@@ -41,7 +41,7 @@ def copy_demo(target: Path, title: str) -> Path:
 
 def test_with_no_games_of_the_user_the_shipped_games_are_found(user_games):
     found = find_games()
-    assert set(found) == {"tetrarchia", "conquest-of-the-empire-2", "demo"}
+    assert set(found) == {"tetrarchia", "conquest-of-the-empire-2", "antike", "demo"}
     assert {source.origin for source in found.values()} == {"shipped"}
     assert found["demo"].folder == places.SHIPPED_CONTENT / "demo"
 
