@@ -2,6 +2,7 @@
 (forge/cli/play.py)."""
 from __future__ import annotations
 
+from forge.engine.antike.board import read_map
 from forge.engine.antike.progress import rondel_costs, standings
 from forge.engine.errors import N_
 
@@ -25,6 +26,10 @@ NEW_OPTIONS = (
      "help": N_("Personalities to win (default by the count of civilizations).")},
     {"name": "citizens", "type": "choice", "choices": ("owned", "built"),
      "help": N_("Citizens count the temples owned or built (default owned).")},
+    {"name": "content", "key": "map", "type": "folder", "read": read_map,
+     "help": N_("A folder with the board's map.yaml (or a folder of games holding "
+                "antike/map.yaml): moves, recruits, city sites and seas are checked against "
+                "it. Default: the game's own folder, when it has one.")},
 )
 
 REPORTS = {

@@ -2,6 +2,7 @@
 espacios de producción, templo, armamento, conocimiento)."""
 from __future__ import annotations
 
+from forge.engine.antike import board
 from forge.engine.antike.data import UNITS
 from forge.engine.antike.payment import pay_cost, times
 from forge.engine.antike.refusal import IllegalAction
@@ -89,10 +90,14 @@ def arm(ctx: Ctx, action: dict) -> None:
     count = sum(sum(units.values()) for units in placed.values())
     if not count:
         raise IllegalAction(N_("name the units to recruit and where"))
-    for province in placed:
+    for province, units in placed.items():
         if province not in book["cities"]:
             raise IllegalAction(N_("units are placed in provinces with an own city: {civ}: "
                                    "none in {province}"), civ=civ, province=province)
+        if board.board(ctx.state) is not None:
+            for unit, number in units.items():
+                if number:
+                    board.check_terrain(ctx.state, province, unit)
     capacity = arming_capacity(ctx.t, book)
     if count > capacity:
         raise IllegalAction(N_("{civ}: arming capacity {capacity}, not {count} units"), civ=civ,

@@ -2,6 +2,7 @@
 suggested payment (docs/antike/engine.md, "What legal_actions returns")."""
 from __future__ import annotations
 
+from forge.engine.antike import board
 from forge.engine.antike.data import RESOURCES, UNITS, tables
 from forge.engine.antike.evolution import arming_capacity, price, production
 from forge.engine.antike.military import conquest_check, default_losses
@@ -118,11 +119,26 @@ def maneuver_actions(state: dict, t, civ: str) -> list[dict]:
     for province, lists in maneuver["units"].items():
         ready = {unit: sum(1 for v in lists[unit] if v >= 1) for unit in UNITS}
         if any(ready.values()):
-            listed.append({"type": "move", "civ": civ, "from": province, "to": None,
-                           "units": ready, "border": "mixed", "open": ["to", "border", "units"]})
+            listed += moves(state, civ, province, ready)
     listed += battles(state, civ, maneuver)
     listed += conquests(state, t, civ)
     listed.append({"type": "end-maneuver", "civ": civ})
+    return listed
+
+
+def moves(state: dict, civ: str, origin: str, ready: dict) -> list[dict]:
+    """Without a map one open move from the province; with one, a move to each neighbour the
+    units with a maneuver left can cross to (those units listed)."""
+    if board.board(state) is None:
+        return [{"type": "move", "civ": civ, "from": origin, "to": None, "units": ready,
+                 "border": "mixed", "open": ["to", "border", "units"]}]
+    listed = []
+    for to, kind in sorted(board.reachable(state, origin).items()):
+        units = {unit: count if kind in board.CROSSES[unit] else 0
+                 for unit, count in ready.items()}
+        if any(units.values()):
+            listed.append({"type": "move", "civ": civ, "from": origin, "to": to,
+                           "units": units, "border": kind, "open": ["units"]})
     return listed
 
 
@@ -170,16 +186,26 @@ def foundings(state: dict, t, civ: str, book: dict) -> list[dict]:
     pay = suggest(book, dict(t.city_cost), t)
     if pay is None:
         return []
-    return [{"type": "found-city", "civ": civ, "province": province, "resource": None,
-             "cost": dict(t.city_cost), "pay": pay, "open": ["resource"]}
-            for province in book["units"]
-            if city_owner(state, province) is None and any(units_at(book, province).values())]
+    graph = board.board(state)
+    listed = []
+    for province in book["units"]:
+        if city_owner(state, province) is not None or not any(units_at(book, province).values()):
+            continue
+        action = {"type": "found-city", "civ": civ, "province": province, "resource": None,
+                  "cost": dict(t.city_cost), "pay": pay, "open": ["resource"]}
+        if graph is not None and province in graph["provinces"]:
+            action.update(resource=graph["provinces"][province]["city"])
+            del action["open"]
+        listed.append(action)
+    return listed
 
 
 def table_entries(state: dict) -> list[dict]:
     listed = []
     for civ, book in state["civs"].items():
-        listed.append({"type": "set-seas", "civ": civ, "seas": book["seas"], "open": ["seas"]})
+        if board.board(state) is None:
+            listed.append({"type": "set-seas", "civ": civ, "seas": book["seas"],
+                           "open": ["seas"]})
         listed.append({"type": "adjust", "civ": civ,
                        "open": ["resources", "coins", "units", "cities", "why"]})
     listed.append({"type": "set-rondel-order", "rondel": list(state["settings"]["rondel"]),

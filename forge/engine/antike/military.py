@@ -8,6 +8,7 @@ unless the action says which (`left`); a battle removes those with fewest left.
 """
 from __future__ import annotations
 
+from forge.engine.antike import board
 from forge.engine.antike.data import UNITS
 from forge.engine.antike.payment import pay_cost
 from forge.engine.antike.refusal import IllegalAction
@@ -81,7 +82,7 @@ def move(ctx: Ctx, action: dict) -> None:
     counts = {unit: action["units"].get(unit) or 0 for unit in UNITS}
     if not any(counts.values()):
         raise IllegalAction(N_("name the units that move"))
-    border = action.get("border") or "mixed"
+    border = map_border(ctx.state, origin, to, action.get("border"))
     for unit, count in counts.items():
         if count and border not in CROSSES[unit]:
             raise IllegalAction(N_("units of this type ({unit}) cannot cross a {border} "
@@ -103,6 +104,18 @@ def move(ctx: Ctx, action: dict) -> None:
     if to not in maneuver["entered"]:
         maneuver["entered"].append(to)
     ctx.emit("moved", civ=civ, to=to, border=border, **{"from": origin}, **counts)
+
+
+def map_border(state: dict, origin: str, to: str, named: str | None) -> str:
+    """The border a move crosses: the map's (a border the table names must be it), else the
+    table's word (mixed when it names none)."""
+    if board.board(state) is None:
+        return named or "mixed"
+    kind = board.border(state, origin, to)
+    if named is not None and named != kind:
+        raise IllegalAction(N_("the border between {province} and {to} is {border}"),
+                            province=origin, to=to, border=kind)
+    return kind
 
 
 def _chosen(values: list, count: int, unit: str, left, origin: str) -> list:
@@ -306,6 +319,8 @@ def found_city(ctx: Ctx, action: dict) -> None:
         raise IllegalAction(N_("{civ}: {cap} cities, the most a civilization may have"),
                             civ=civ, cap=cap)
     resource = action.get("resource")
+    if board.board(state) is not None:
+        resource = board.site(state, province, resource)
     if resource is None:
         raise IllegalAction(N_("name the resource of the city site of {province}"),
                             province=province)

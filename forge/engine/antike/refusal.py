@@ -13,7 +13,7 @@ from forge.engine.errors import translated as _translated
 
 NAMED = {"civ": "civ", "against": "civ", "owner": "civ", "resource": "resource",
          "unit": "unit", "progress": "progress", "needs": "progress", "space": "space",
-         "what": "payment"}
+         "what": "payment", "border": "border_kind"}
 
 
 class IllegalAction(_IllegalAction):

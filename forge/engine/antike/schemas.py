@@ -5,6 +5,7 @@ game, its turn, enough resources)."""
 from __future__ import annotations
 
 from forge.engine.inputs import Bool, Int, ListOf, MapOf, Maybe, Record, Text
+from forge.engine.maps import MAP_OPTION
 
 NAME = Text(longest=100)                 # a civilization, a province, a player: ids
 LARGE = 1_000_000
@@ -71,6 +72,7 @@ OPTIONS = Record({
     "rondel": Maybe(RONDEL),
     "start_cities": Maybe(MapOf(START_CITIES, key=NAME, longest=6)),
     "coins": Maybe(COUNT),
+    "map": Maybe(MAP_OPTION),
 }, required=("players",))
 
 __all__ = ["ACTIONS", "OPTIONS"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from forge.engine.antike import board
 from forge.engine.antike.data import UNITS
 from forge.engine.antike.refusal import IllegalAction
 from forge.engine.antike.state import Ctx
@@ -33,6 +34,8 @@ def new_game(ctx: Ctx, options: dict) -> None:
         "settings": settings(t, options, len(civs)),
         "phase": "cities", "turn": None, "deadlock": False, "winner": None, "result": None,
     })
+    if options.get("map") is not None:
+        state["map"] = board.map_from_option(options["map"])
     ctx.emit("setup", side=side, order=order, owners=owners)
     for civ, cities in (options.get("start_cities") or {}).items():
         place_start_cities(ctx, civ, cities)
@@ -136,7 +139,9 @@ def place_start_cities(ctx: Ctx, civ, cities: dict) -> None:
     if sorted(cities.values()) != sorted(ctx.t.raw["start"]["cities"]):
         raise IllegalAction(N_("the start cities are one of each resource: a marble, an iron "
                                "and a gold city"))
-    for province in cities:
+    for province, resource in cities.items():
+        if board.board(state) is not None:
+            board.site(state, province, resource)
         if any(province in other["cities"] for other in state["civs"].values()):
             raise IllegalAction(N_("{province} already has a city"), province=province)
     book["cities"] = {province: {"resource": resource, "temple": False}

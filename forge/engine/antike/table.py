@@ -2,6 +2,7 @@
 civilization occupies, the rondel's order, the bank's coins) and corrections (`adjust`)."""
 from __future__ import annotations
 
+from forge.engine.antike import board
 from forge.engine.antike.data import RESOURCES, UNITS
 from forge.engine.antike.refusal import IllegalAction
 from forge.engine.antike.setup import check_rondel
@@ -12,6 +13,8 @@ from forge.engine.core import N_
 def set_seas(ctx: Ctx, action: dict) -> None:
     """The seas a civilization occupies (a galley there at the end of its move): Navigators."""
     civ = check_civ(ctx.state, action["civ"])
+    if board.board(ctx.state) is not None:
+        raise IllegalAction(N_("with a map the seas are counted at the end of each turn"))
     ctx.civ(civ)["seas"] = action["seas"]
     ctx.emit("seas", civ=civ, seas=action["seas"])
 
@@ -115,6 +118,8 @@ def _adjust_city(state: dict, civ: str, book: dict, province: str, city) -> None
                                 province=province)
         del book["cities"][province]
     else:
+        if board.board(state) is not None:
+            board.site(state, province, city["resource"])
         if city["resource"] not in RESOURCES:
             raise IllegalAction(N_("'{name}' is not a resource"), name=city["resource"])
         book["cities"][province] = {"resource": city["resource"],

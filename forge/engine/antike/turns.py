@@ -90,6 +90,7 @@ def end_turn(ctx: Ctx, action: dict) -> None:
         raise IllegalAction(N_("{civ}: first the move on the rondel"), civ=civ)
     if turn["maneuver"] is not None:
         military.close_maneuver(ctx, civ)
+    count_seas(ctx, civ)
     award_personalities(ctx, civ)
     if check_victory(ctx, civ):
         return
@@ -126,6 +127,19 @@ def due_personalities(state: dict, civ: str, t) -> dict:
         if reached > book["awarded"][kind]:
             due[kind] = reached - book["awarded"][kind]
     return due
+
+
+def count_seas(ctx: Ctx, civ: str) -> None:
+    """With a map, the seas the civilization occupies at the end of its move (Navigators)."""
+    from forge.engine.antike import board
+
+    if board.board(ctx.state) is None:
+        return
+    book = ctx.civ(civ)
+    seas = board.seas_occupied(ctx.state, book)
+    if seas != book["seas"]:
+        book["seas"] = seas
+        ctx.emit("seas", civ=civ, seas=seas)
 
 
 def award_personalities(ctx: Ctx, civ: str) -> None:

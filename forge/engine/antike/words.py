@@ -75,11 +75,16 @@ class Names(words.Names):
     def border(self, border: str) -> str:
         return self.tr._(BORDERS[border]) if border in BORDERS else str(border)
 
+    def border_kind(self, kind: str) -> str:
+        """A kind of border on its own: land, water, mixed."""
+        return self.tr._(BORDER_KINDS[kind]) if kind in BORDER_KINDS else str(kind)
+
 
 REASONS = {"rondel": N_("the rondel"), "temple": N_("temples"), "arming": N_("arming"),
            "progress": N_("progress"), "city": N_("a city")}
 BORDERS = {"land": N_("a land border"), "water": N_("a water border"),
            "mixed": N_("a mixed border")}
+BORDER_KINDS = {"land": N_("land"), "water": N_("water"), "mixed": N_("mixed")}
 
 
 def _setup(e, tr, n):

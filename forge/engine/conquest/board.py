@@ -18,33 +18,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from forge.engine import maps
 from forge.engine.conquest.refusal import IllegalAction
 from forge.engine.conquest.state import allied, land_military, units_at
 from forge.engine.core import N_, ParseError
-from forge.engine.inputs import Bool, ListOf, Maybe, Record, Text
+from forge.engine.maps import (MAP_FILE, MAP_OPTION, both_ways, entries, listed,
+                               unknown)
 
 GAME = "conquest-of-the-empire-2"
-MAP_FILE = "map.yaml"
 RESERVED = ("unplaced",)                 # a place id the books use for units not yet placed
 RESERVED_PREFIX = "sea-by-"              # the map-less games' seas (legal.sea_by)
-MOST_PLACES = 500                        # provinces, seas or straits: a real board has < 100
-MOST_NEIGHBOURS = 100
-
-_ID = Text(longest=64)
-_NAME = Maybe(Text(longest=200))
-MAP_OPTION = Record({
-    "title": _NAME, "notes": Maybe(Text(longest=10_000, blank=True)),
-    "provinces": ListOf(Record({"id": _ID, "name": _NAME, "key": Maybe(Bool()),
-                                "land": Maybe(ListOf(_ID, MOST_NEIGHBOURS))},
-                               required=("id",)), MOST_PLACES),
-    "seas": Maybe(ListOf(Record({"id": _ID, "name": _NAME,
-                                 "coasts": ListOf(_ID, MOST_NEIGHBOURS),
-                                 "seas": Maybe(ListOf(_ID, MOST_NEIGHBOURS))},
-                                required=("id", "coasts")), MOST_PLACES)),
-    "straits": Maybe(ListOf(Record({"id": Maybe(_ID), "name": _NAME,
-                                    "between": ListOf(_ID, 2), "sea": _ID},
-                                   required=("between", "sea")), MOST_PLACES)),
-}, required=("provinces",))
+OTHER_BORDERS = ("water", "mixed")       # borders of other games' maps (forge/engine/maps.py)
 
 
 # --- the checks both doors share ------------------------------------------------------------------
@@ -57,69 +41,25 @@ def map_problems(data, key_provinces) -> list[tuple[tuple, str]]:
     if not isinstance(data, dict) or not isinstance(data.get("provinces"), list):
         return [((), "a map is a mapping with a list of provinces")]
     problems: list[tuple[tuple, str]] = []
-    provinces = _entries(data, "provinces", problems)
-    seas = _entries(data, "seas", problems)
+    provinces = entries(data, "provinces", problems, RESERVED, RESERVED_PREFIX)
+    seas = entries(data, "seas", problems, RESERVED, RESERVED_PREFIX)
     for sea_id, (at, _entry) in seas.items():
         if sea_id in provinces:
             problems.append((at + ("id",), f"'{sea_id}' is a province and a sea; a place has "
                                            f"one id"))
-    problems += _both_ways(provinces, "land", provinces, "province")
-    problems += _both_ways(seas, "seas", seas, "sea")
+    problems += both_ways(provinces, "land", provinces, "province")
+    problems += both_ways(seas, "seas", seas, "sea")
     for sea_id, (at, entry) in seas.items():
-        for i, coast in enumerate(_list(entry, "coasts")):
+        for i, coast in enumerate(listed(entry, "coasts")):
             if coast not in provinces:
-                problems.append((at + ("coasts", i), _unknown(coast, "province")))
+                problems.append((at + ("coasts", i), unknown(coast, "province")))
+    for place, (at, entry) in provinces.items():
+        for kind in OTHER_BORDERS:
+            if entry.get(kind):
+                problems.append((at + (kind,), f"this game's borders are land borders, seas "
+                                               f"and straits, not {kind} borders"))
     problems += _strait_problems(data, provinces, seas)
     problems += _key_problems(provinces, key_provinces)
-    return problems
-
-
-def _entries(data: dict, section: str, problems: list) -> dict[str, tuple[tuple, dict]]:
-    """The entries of a section by id (first one wins), with their field paths."""
-    found: dict[str, tuple[tuple, dict]] = {}
-    for i, entry in enumerate(data.get(section) or []):
-        at = (section, i)
-        place = entry.get("id") if isinstance(entry, dict) else None
-        if not isinstance(place, str) or not place:
-            problems.append((at, "an entry needs an id"))
-        elif place in RESERVED or place.startswith(RESERVED_PREFIX):
-            problems.append((at + ("id",), f"'{place}' is kept for the books; choose another "
-                                           f"id"))
-        elif place in found:
-            problems.append((at + ("id",), f"duplicate id '{place}'"))
-        else:
-            found[place] = (at, entry)
-    return found
-
-
-def _list(entry: dict, key: str) -> list:
-    value = entry.get(key) or []
-    return value if isinstance(value, list) else []
-
-
-def _hashable(value) -> bool:
-    return isinstance(value, (str, int)) and not isinstance(value, bool)
-
-
-def _unknown(place, kind: str) -> str:
-    return f"'{str(place)[:64]}' is not a {kind} of this map"
-
-
-def _both_ways(entries: dict, key: str, targets: dict, kind: str) -> list:
-    """Neighbour lists that name known places, never their own entry, and go both ways."""
-    problems = []
-    listed = {place: set(filter(_hashable, _list(entry, key)))
-              for place, (_at, entry) in targets.items()}
-    for place, (at, entry) in entries.items():
-        for i, other in enumerate(_list(entry, key)):
-            where = at + (key, i)
-            if not _hashable(other) or other not in targets:
-                problems.append((where, _unknown(other, kind)))
-            elif other == place:
-                problems.append((where, f"{place} cannot be next to itself"))
-            elif place not in listed[other]:
-                problems.append((where, f"{place} lists {other} in {key}, but {other} does not "
-                                        f"list {place}; neighbours go both ways"))
     return problems
 
 
@@ -132,11 +72,11 @@ def _strait_problems(data: dict, provinces: dict, seas: dict) -> list:
         if not isinstance(ends, list) or len(ends) != 2:
             problems.append((at + ("between",), "a strait is between two provinces"))
             continue
-        unknown = [(j, end) for j, end in enumerate(ends) if end not in provinces]
-        problems += [(at + ("between", j), _unknown(end, "province")) for j, end in unknown]
+        strangers = [(j, end) for j, end in enumerate(ends) if end not in provinces]
+        problems += [(at + ("between", j), unknown(end, "province")) for j, end in strangers]
         if sea not in seas:
-            problems.append((at + ("sea",), _unknown(sea, "sea")))
-        if unknown or sea not in seas:
+            problems.append((at + ("sea",), unknown(sea, "sea")))
+        if strangers or sea not in seas:
             continue
         a, b = ends
         pair = frozenset(ends)
@@ -145,11 +85,11 @@ def _strait_problems(data: dict, provinces: dict, seas: dict) -> list:
                                                 f"itself"))
         elif pair in pairs:
             problems.append((at + ("between",), f"a second strait between {a} and {b}"))
-        elif b in _list(provinces[a][1], "land"):
+        elif b in listed(provinces[a][1], "land"):
             problems.append((at + ("between",), f"{a} and {b} are land neighbours already; a "
                                                 f"strait is the crossing where they are not"))
         for end in ends:
-            if end not in _list(seas[sea][1], "coasts"):
+            if end not in listed(seas[sea][1], "coasts"):
                 problems.append((at + ("sea",), f"the strait's sea {sea} does not touch {end} "
                                                 f"(add {end} to its coasts)"))
         pairs.add(pair)
@@ -191,20 +131,11 @@ def compile_map(data: dict) -> dict:
 def map_from_option(data, key_provinces) -> dict:
     """The set-up's `map` option compiled for the state; a map with problems is refused, naming
     the first (and how many there are)."""
-    problems = map_problems(data, key_provinces)
-    if problems:
-        at, message = problems[0]
+    first = maps.first_problem(map_problems(data, key_provinces))
+    if first:
         raise ParseError(N_("map: {field}: {problem} ({count} problem(s) in all; 'forge "
-                            "validate' lists them)"), field=_path(("map",) + at) or "map",
-                         problem=message, count=len(problems))
+                            "validate' lists them)"), **first)
     return compile_map(data)
-
-
-def _path(at: tuple) -> str:
-    text = ""
-    for part in at:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
 
 
 # --- the file ------------------------------------------------------------------------------------
@@ -212,46 +143,23 @@ def _path(at: tuple) -> str:
 def find_map_file(folder: Path) -> Path | None:
     """The map.yaml of a folder: a game's folder holding it, or a folder of games holding this
     game's folder with it; None when neither has one."""
-    for path in (Path(folder) / MAP_FILE, Path(folder) / GAME / MAP_FILE):
-        if path.is_file():
-            return path
-    return None
+    return maps.find_map_file(folder, GAME)
 
 
 def read_map_file(path: Path, key_provinces) -> dict:
     """A map.yaml read as content and validated; ContentError naming file, line and field of
     every problem."""
-    from forge.content import load_doc
-    from forge.errors import ContentError
-    from forge.schema import validate_docs
-
-    doc = load_doc(path)
-    result = validate_docs([doc])
-    problems = result.problems or doc_problems(doc, key_provinces)
-    if problems:
-        raise ContentError(problems)
-    return doc.data
+    return maps.read_map_file(path, lambda data: map_problems(data, key_provinces))
 
 
 def read_map(folder: Path | None) -> dict | None:
     """The `map` option of a new game (the command line's --content): the map.yaml of
     `folder` (refused when it has none), else of this game's folder on the search path (your
     games folder, then the shipped one), else None: a game without a map."""
-    from forge.errors import UserError
     from forge.engine.conquest.data import tables
 
-    if folder is not None:
-        path = find_map_file(folder)
-        if path is None:
-            raise UserError(f"no {MAP_FILE} in {folder} (nor in {Path(folder) / GAME})")
-    else:
-        from forge.games import find_games
-
-        source = find_games().get(GAME)
-        path = find_map_file(source.folder) if source is not None else None
-        if path is None:
-            return None
-    return read_map_file(path, tables().key_provinces)
+    return maps.read_game_map(folder, GAME,
+                              lambda data: map_problems(data, tables().key_provinces))
 
 
 def doc_problems(doc, key_provinces) -> list:

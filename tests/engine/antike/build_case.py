@@ -13,6 +13,10 @@ begun (the first civilization's turn, its coin taken):
 - `state`: a partial state merged key by key (resources, coins, progress, rondel...).
 
 A case with `options: {start_cities: ...}` or `keep_cities_phase: true` keeps the set-up as it is.
+`map` names a folder beside this file whose map.yaml the game plays on (tests/engine/antike/map/
+is the test board, not the game's map): laid into the state once the default start cities are
+in, so they need not be sites of the test board (the `map` option itself is tested with the
+options of a set-up case).
 """
 from __future__ import annotations
 
@@ -20,14 +24,18 @@ import copy
 
 from cases import merge
 
+from pathlib import Path
+
 from forge.engine.antike import RULES
+from forge.engine.antike.board import compile_map, read_map_file
 from forge.engine.core import Session
 
-CASE_KEYS = {"options", "state", "cities", "units", "active", "keep_cities_phase"}
+CASE_KEYS = {"options", "state", "cities", "units", "active", "keep_cities_phase", "map"}
 REQUIRED_KEYS = {"ref"}
 PLAYERS = ["ana", "ben", "cai"]
 SUPPLY = 17
 TEMPLES = 20
+HERE = Path(__file__).resolve().parent
 
 
 def build(case: dict, variant: None = None) -> Session:
@@ -41,6 +49,8 @@ def build(case: dict, variant: None = None) -> Session:
                 session.act({"type": "start-cities", "civ": civ, "cities": {
                     f"{civ}-{r}": r for r in ("marble", "iron", "gold")}})
     state = session.states[session.position]
+    if case.get("map"):
+        state["map"] = compile_map(read_map_file(HERE / case["map"] / "map.yaml"))
     for civ, cities in (case.get("cities") or {}).items():
         state["civs"][civ]["cities"] = {
             province: {"resource": city, "temple": False} if isinstance(city, str)
