@@ -21,7 +21,10 @@ from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.screens.antike_forms import AntikeForms, after_paying, amounts_units
 from companion.screens.antike_names import (RESOURCES, action_provinces, civ_label, names,
@@ -35,6 +38,16 @@ from companion.widgets import body, column, dialog, grow_with_text
 HINTS = ("open", "cost", "steps", "yield", "eligible", "power", "capacity", "prices",
          "choices", "name", "max")
 WIDE_DP = 900           # from this width the wheel stands beside the books
+
+
+def line(text: str) -> Label:
+    """A line of the books: as tall as its text (wrapped), no taller."""
+    theme = App.get_running_app().theme
+    label = Label(text=text, font_size="16sp", color=theme.ink, size_hint_y=None,
+                  halign="left", valign="top", padding=(dp(2), dp(2)))
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+               texture_size=lambda w, size: setattr(w, "height", size[1]))
+    return label
 
 
 class AntikeBooksScreen(AntikeForms, GameScreen):
@@ -158,7 +171,9 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
         self.action_buttons = []
         self._wide = self.wide()
         left, right = column(), column()
-        if self._wide:
+        if self._wide:            # the wheel on the left, at the top; the rest on the right
+            left = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
+            right.bind(height=lambda _w, h: setattr(left, "height", max(h, self.wheel.height)))
             grid = GridLayout(cols=2, size_hint_y=None, spacing=dp(12))
             grid.bind(minimum_height=grid.setter("height"))
             grid.add_widget(left)
@@ -256,6 +271,8 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
         if self.wheel.parent is not None:
             self.wheel.parent.remove_widget(self.wheel)
         box.add_widget(self.wheel)
+        if self._wide:
+            box.add_widget(Widget())        # keeps the wheel at the top of its column
         Clock.schedule_once(lambda _dt: self.wheel.fit_height(), 0)
 
     def tap_space(self, position: int) -> None:
@@ -394,8 +411,8 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
     def build_books(self, box, state: dict) -> None:
         tr = self.tr
         box.add_widget(Factory.Section(text=tr._("Books")))
-        for line in self.book_lines(state, self.shown_civ):
-            box.add_widget(body(line, font_size="16sp"))
+        for text in self.book_lines(state, self.shown_civ):
+            box.add_widget(line(text))
 
     def build_entries(self, box) -> None:
         tr = self.tr

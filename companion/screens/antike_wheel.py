@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line
 from kivy.metrics import dp
 from kivy.properties import ObjectProperty
@@ -50,7 +51,8 @@ class RondelWheel(FloatLayout):
             self.add_widget(button)
         self.hub = Label(size_hint=(None, None), halign="center", valign="middle")
         self.add_widget(self.hub)
-        self.bind(pos=self.redraw, size=self.redraw, width=self.fit_height)
+        self._redraw = Clock.create_trigger(self.redraw)
+        self.bind(pos=self._redraw, size=self._redraw, width=self.fit_height)
 
     def fit_height(self, *_) -> None:
         self.height = min(self.width, dp(WIDEST_DP))
@@ -59,6 +61,7 @@ class RondelWheel(FloatLayout):
         self.data, self.marker = spaces, marker
         self.hub.text = hub
         self.redraw()
+        self._redraw()
 
     def redraw(self, *_) -> None:
         theme = App.get_running_app().theme

@@ -209,3 +209,109 @@ def found(books, province: str, resource: str, pump) -> None:
     press(button(books, f"Found a city in {province}"), pump)
     form_tap(books, books.popup.form["fields"][1].buttons[resource], pump)
     ok(books, pump)
+
+
+def at_every_size(app, window, pump, folder, name: str, widget=None) -> None:
+    """The screen (or an open dialog) at a phone's, a tablet's and a tablet on its side's
+    size: every button fits and holds its text; a screenshot of each."""
+    for label, size in SIZES.items():
+        with window_size(window, size, pump):
+            pump(10)
+            target = widget if widget is not None else app.manager.current_screen
+            assert_buttons_fit(target, window, f"{name} at {label}")
+            screenshot(window, folder, f"{name}-{label}", pump)
+
+
+def correction(books, civ: str, amounts: dict, pump) -> None:
+    """The table's correction: resources added to a civilization's books."""
+    press(button(books, "Correction"), pump)
+    fields = books.popup.form["fields"]
+    form_tap(books, fields[0].buttons[civ], pump)
+    for counter in fields[1:]:
+        for _ in range(amounts.get(counter.label.text.lower(), 0)):
+            form_tap(books, counter.plus, pump)
+    ok(books, pump)
+
+
+def other_turns(books, pump) -> None:
+    """The Romans and the Germans move one space on (free) and end their turns."""
+    for _ in range(2):
+        rondel_at(books, next_space(books), pump)
+        end_turn(books, pump)
+
+
+def test_every_screen_and_form_at_three_sizes(app, pump, window, shots):
+    """Set-up, start cities, the correction, the wheel and its confirmation, progress with the
+    personality announced, temples, arming, the Maneuver's move form and the conquest
+    calculator, conquest and founding: each at the three sizes."""
+    folder = shot_folder(shots)
+    tap(next(b for b in app.screen("home").ids.new_games.children if "Antike" in b.text), pump)
+    at_every_size(app, window, pump, folder, "antike-setup")
+    tap(app.screen("antike_setup").ids.back, pump)
+    books = set_up(app, pump)
+    session = app.session
+    press(button(books, "Start cities of Greeks"), pump)
+    at_every_size(app, window, pump, folder, "antike-start-form", books.popup)
+    tap(books.popup.form["cancel"], pump)
+    for civ, cities in START.items():
+        start_cities(books, civ, cities, pump)
+    correction(books, "greeks", {"gold": 10, "marble": 5}, pump)
+    assert session.state["civs"]["greeks"]["resources"] == {"marble": 7, "iron": 1, "gold": 13}
+    at_every_size(app, window, pump, folder, "antike-wheel")
+    press(books.wheel.spaces[4], pump)                      # Knowledge, the first move: free
+    at_every_size(app, window, pump, folder, "antike-confirm", books.popup)
+    ok(books, pump)
+    press(button(books, "Buy progress"), pump)
+    at_every_size(app, window, pump, folder, "antike-progress-form", books.popup)
+    tap(books.popup.form["cancel"], pump)
+    progress(books, ["wheel"], pump)
+    press(button(books, "End turn"), pump)
+    assert books.announcement is not None
+    at_every_size(app, window, pump, folder, "antike-announcement", books.announcement)
+    assert any("Scholar 1" in w.text for w in walk(books.announcement)
+               if isinstance(getattr(w, "text", None), str))
+    tap(books.announcement.ok, pump)
+    other_turns(books, pump)
+    rondel_at(books, 5, pump)                               # Temple: 1 step
+    press(button(books, "Build temples"), pump)
+    at_every_size(app, window, pump, folder, "antike-temple-form", books.popup)
+    form_tap(books, books.popup.form["fields"][1].buttons["Corinth"], pump)
+    ok(books, pump)
+    assert session.state["civs"]["greeks"]["cities"]["Corinth"]["temple"]
+    end_turn(books, pump)
+    other_turns(books, pump)
+    rondel_at(books, 6, pump)                               # Arming: 1 step
+    press(button(books, "Arm ("), pump)
+    at_every_size(app, window, pump, folder, "antike-arm-form", books.popup)
+    tap(books.popup.form["cancel"], pump)
+    arm(books, {"Athens": {"legion": 2}}, pump)
+    assert session.state["civs"]["greeks"]["units"] == {"Athens": {"legion": 2}}
+    end_turn(books, pump)
+    other_turns(books, pump)
+    rondel_at(books, 7, pump)                               # Maneuver: 1 step
+    press(button(books, "Move units"), pump)
+    at_every_size(app, window, pump, folder, "antike-move-form", books.popup)
+    tap(books.popup.form["cancel"], pump)
+    move(books, "Athens", "Roma", {"legion": 1}, pump)
+    move(books, "Athens", "Thracia", {"legion": 1}, pump)
+    assert session.state["civs"]["greeks"]["units"] == {"Roma": {"legion": 1},
+                                                        "Thracia": {"legion": 1}}
+    calculator = [w.text for w in walk(books.ids.page) if "defence 1 = city 1" in
+                  str(getattr(w, "text", ""))]
+    assert calculator and "can be taken" in calculator[0], calculator
+    at_every_size(app, window, pump, folder, "antike-maneuver")
+    press(button(books, "Conquer Roma"), pump)
+    at_every_size(app, window, pump, folder, "antike-conquer-form", books.popup)
+    ok(books, pump)
+    assert "Roma" in session.state["civs"]["greeks"]["cities"]
+    press(button(books, "End the maneuver"), pump)
+    press(button(books, "Found a city in Thracia"), pump)
+    at_every_size(app, window, pump, folder, "antike-found-form", books.popup)
+    form_tap(books, books.popup.form["fields"][1].buttons["gold"], pump)
+    ok(books, pump)
+    assert session.state["civs"]["greeks"]["cities"]["Thracia"]["resource"] == "gold"
+    end_turn(books, pump)                                   # 5 cities: a King
+    assert session.state["civs"]["greeks"]["personalities"]["king"] == [1]
+    books.show_civ("romans")
+    pump()
+    at_every_size(app, window, pump, folder, "antike-other-civ")
