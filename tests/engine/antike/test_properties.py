@@ -26,13 +26,36 @@ class English:
         return text
 
 
-def new_game(players: int, rnd) -> Session:
-    """A game whose civilizations start in distinct provinces of the pool."""
-    session = Session(RULES, {"players": NAMES[:players]})
+def ring_map() -> dict:
+    """A board of the pool's provinces: a ring with chords, borders of every kind, a resource
+    each in turn and every fourth a sea (an invented board, in the shared map format)."""
+    provinces = [{"id": p, "city": RESOURCES[i % 3], "sea": i % 4 == 0, "land": [], "water": [],
+                  "mixed": []} for i, p in enumerate(PROVINCES)]
+    count = len(PROVINCES)
+    for i in range(count):
+        for step, kind in ((1, BORDERS[i % 3]), (5, BORDERS[(i + 1) % 3])):
+            j = (i + step) % count
+            provinces[i][kind].append(PROVINCES[j])
+            provinces[j][kind].append(PROVINCES[i])
+    return {"title": "ring", "provinces": provinces}
+
+
+def new_game(players: int, rnd, with_map: bool = False) -> Session:
+    """A game whose civilizations start in distinct provinces of the pool (on sites of their
+    resource when it is played on the ring map)."""
+    options = {"players": NAMES[:players]}
+    if with_map:
+        options["map"] = ring_map()
+    session = Session(RULES, options)
     free = list(PROVINCES)
     rnd.shuffle(free)
     for civ in list(session.state["civs"]):
-        cities = {free.pop(): r for r in RESOURCES}
+        cities = {}
+        for resource in RESOURCES:
+            site = next(p for p in free if not with_map or
+                        PROVINCES.index(p) % 3 == RESOURCES.index(resource))
+            free.remove(site)
+            cities[site] = resource
         session.act({"type": "start-cities", "civ": civ, "cities": cities})
     return session
 
@@ -61,8 +84,12 @@ def concrete(action: dict, state: dict, rnd) -> dict | None:
     if kind == "move":
         ready = action["units"]
         units = {u: rnd.randint(0, n) for u, n in ready.items()}
+        if "map" in state:
+            return {**fixed, "units": units}
         return {**fixed, "to": rnd.choice(PROVINCES), "units": units,
                 "border": rnd.choice(BORDERS)}
+    if kind == "found-city" and "map" in state:
+        return fixed
     if kind == "found-city":
         return {**fixed, "resource": rnd.choice(RESOURCES)}
     if kind == "conquer" and "open" in action:
@@ -155,6 +182,27 @@ def test_random_play_conserves_pieces_and_resources(players, seed):
     emitted = play(session, rnd, 250)
     for index, events in emitted:
         assert session.entries[index]["events"] == events, "an event changed after it was emitted"
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_random_play_on_a_map_keeps_to_its_borders_and_sites(players, seed):
+    rnd = random.Random(seed)
+    session = new_game(players, rnd, with_map=True)
+    play(session, rnd, 250)
+    state = session.state
+    provinces = state["map"]["provinces"]
+    for book in state["civs"].values():
+        for province, city in book["cities"].items():
+            assert city["resource"] == provinces[province]["city"]
+        assert all(province in provinces for province in book["units"])
+    for index, entry in enumerate(session.entries[1:], 1):
+        for event in entry["events"]:
+            if event["kind"] == "moved":
+                assert provinces[event["from"]]["borders"][event["to"]] == event["border"]
+            if event["kind"] == "seas":
+                assert event["seas"] <= sum(p["sea"] for p in provinces.values())
 
 
 @settings(max_examples=5, deadline=None)
