@@ -31,6 +31,12 @@ LABELS = {
     "setup": N_("Set-up"),
     "setup_resources": N_("Each civilization starts with {iron} iron, {marble} marble and {gold} gold, and its pieces: {legions} legions, {galleys} galleys, its city discs and cylinders."),
     "setup_cities": N_("It founds its 3 start cities (one marble, one iron, one gold) as its civilization card's line for the number of civilizations says. With 2 players each plays two civilizations, on line 4."),
+    "two_player_pairs": N_("With 2 players: {pairs}."),
+    "side_pairs": N_("{side}, {one} against {other}"),
+    "pair": N_("{first} and {second}"),
+    "west": N_("West"),
+    "east": N_("East"),
+    "pairs_reading": N_("The West pairing is our reading: the text pairs the Greeks with the Persians, who play only with 6 civilizations."),
     "setup_first": N_("On your first turn, put your cylinder on any space of the rondel, for free, and do its action."),
     "turn": N_("Your turn"),
     "turn_coin": N_("Take a coin from the bank. When none are left, take a marble, an iron or a gold instead."),
@@ -126,8 +132,25 @@ def _values(tables: dict) -> dict:
         per = kind["per"]
         types.append({**kind, "per2": 2 * per, "per3": 3 * per})
     resources = {r["id"]: r["name"] for r in tables["resources"]}
+    pairs = []
+    for side in tables["sides"]:
+        names = {c["id"]: c["name"] for c in side["civilizations"]}
+        pairs.append({"side": side["id"], "reading": "gap" in side["two_players"],
+                      "pairs": [[names[civ] for civ in pair]
+                                for pair in side["two_players"]["pairs"]]})
     progresses = {p["id"]: p["name"] for p in tables["knowledge"]["progresses"]}
-    return {"tables": tables, "types": types, "resources": resources, "progresses": progresses}
+    return {"tables": tables, "types": types, "resources": resources, "progresses": progresses,
+            "pairs": pairs}
+
+
+def pairs_text(pairs: list[dict], t: dict[str, str]) -> str:
+    """The 2-player game's civilizations in words: 'West, Romans and Phoenicians against Greeks
+    and Germans; East, ...'."""
+    sides = []
+    for side in pairs:
+        one, other = (t["pair"].format(first=a, second=b) for a, b in side["pairs"])
+        sides.append(t["side_pairs"].format(side=t[side["side"]], one=one, other=other))
+    return "; ".join(sides)
 
 
 @maker("antike-reference", reads=("game", "tables"))
@@ -137,8 +160,10 @@ def make_rules_sheets(component: dict, ctx: RenderContext) -> list[Piece]:
     width, height = ctx.paper_size
     margin, footer_h = text_sheets.PAGE_MARGIN, text_sheets.FOOTER
     box = (margin, margin + footer_h, width - 2 * margin, height - 2 * margin - footer_h)
+    values = _values(_tables(ctx))
     flowables, colors = _layout(component, ctx, "antike-reference.xml.j2", REFERENCE_SIZES, box,
-                           where, **_values(_tables(ctx)))
+                                where, pairs_text=pairs_text(values["pairs"], labels(ctx)),
+                                **values)
     footer = f"{ctx.game['title']} · {labels(ctx)['rules_sheet']}"
     draw = partial(text_sheets.draw_sheet_page, box=box, flowables=flowables, footer=footer,
                    colors=colors)
