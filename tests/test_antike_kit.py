@@ -181,3 +181,21 @@ def test_the_boards_and_sheets_fit_their_pages(components):
             ctx, only={"antike-reference", "antike-victory", "antike-progress", "wheel"})}
         assert len(made["player-rules"].pieces) == 6
         assert made["victory-table"].pieces[0].trim == (186, 80)
+
+
+def test_the_rules_sheet_gives_the_numbers_of_tables(kits, ctx):
+    """The 2-player pairs of each side, the prices of progress and the victory thresholds are
+    printed from tables.yaml."""
+    result = kits["en", "a4"]
+    rules = next(c for c in manifest_of(result)["components"] if c["id"] == "player-rules")
+    text = " ".join(PdfReader(str(result.folder / "kit.pdf")).pages[rules["kit_pages"][0] - 1]
+                    .extract_text().split())
+    data = tables(ctx)
+    for side in data["sides"]:
+        names = {c["id"]: c["name"] for c in side["civilizations"]}
+        for first, second in side["two_players"]["pairs"]:
+            assert f"{names[first]} and {names[second]}" in text
+    assert "our reading" in text
+    for row in data["victory"]["needed"]:
+        assert str(row["needed"]) in text
+    assert f"at most {data['city_cap']['default']} cities" in text.lower()
