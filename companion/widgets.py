@@ -239,17 +239,22 @@ class Counter(BoxLayout):
             self.on_change()
 
 
-def choice_grid(options: list[tuple], group: str, chosen, on_choose, cols: int = 2) -> GridLayout:
+def choice_grid(options: list[tuple], group: str, chosen, on_choose, cols: int = 2,
+                wrap: bool = False) -> GridLayout:
     """Toggle buttons, `cols` a row; on_choose(value) when one is tapped; `grid.buttons` by
-    value."""
+    value. Long texts are shortened, or with `wrap` wrapped (each button as tall as its
+    text)."""
     grid = GridLayout(cols=cols, size_hint_y=None, spacing=dp(6),
-                      row_default_height=dp(theme().button_dp), row_force_default=True)
+                      row_default_height=dp(theme().button_dp), row_force_default=not wrap)
     grid.bind(minimum_height=grid.setter("height"))
     grid.buttons = {}
     group = fresh_group(group)
     for value, text in options:
-        button = Factory.Choice(text=text, group=group, shorten=True,
+        button = Factory.Choice(text=text, group=group, shorten=not wrap,
                                 state="down" if value == chosen else "normal")
+        if wrap:
+            button.size_hint_y = None
+            grow_with_text(button)
         button.bind(on_release=lambda _b, v=value: on_choose(v))
         grid.buttons[value] = button
         grid.add_widget(button)
@@ -282,7 +287,8 @@ def grid_row(grid, cells, bold=False, first_wide=True) -> None:
 
 def column(*widgets) -> BoxLayout:
     """Widgets one under the other, the column as tall as they are (for a ScrollView)."""
-    box = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
+    box = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None,
+                    height=0)       # an empty column takes no room (not Kivy's 100 px)
     box.bind(minimum_height=box.setter("height"))
     for widget in widgets:
         box.add_widget(widget)

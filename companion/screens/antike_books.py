@@ -27,8 +27,14 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.screens.antike_forms import AntikeForms, after_paying, amounts_units
-from companion.screens.antike_names import (RESOURCES, action_provinces, civ_label, names,
-                                            remember, tables)
+from companion.screens.antike_names import (
+    RESOURCES,
+    action_provinces,
+    civ_label,
+    names,
+    remember,
+    tables,
+)
 from companion.screens.antike_wheel import RondelWheel
 from companion.screens.antike_words import personality_reasons
 from companion.screens.base import GameScreen
@@ -223,7 +229,7 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
         self.rondel_actions = legal
         spaces = []
         for position, space in enumerate(state["settings"]["rondel"]):
-            steps, cost = rondel_steps(state, book, position, t)
+            _steps, cost = rondel_steps(state, book, position, t)
             lines = [n.space(space)]
             lines.append(tr._("free") if not cost else tr._("cost {cost}").format(cost=cost))
             action = legal.get(position)
@@ -236,8 +242,8 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
     def space_gist(self, space: str, book: dict, action) -> str:
         """A space's yield in a few words ('+3 Gold', 'arm 4', '2 temples')."""
         from forge.engine.antike.evolution import arming_capacity, production
-        from forge.engine.antike.payment import times
         from forge.engine.antike.payment import suggest as engine_suggest
+        from forge.engine.antike.payment import times
 
         tr, t = self.tr, tables()
         n = names(tr)
@@ -246,17 +252,17 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
             resource = t.space_resource[space]
             return f"+{production(t, book, resource)} {n.resource(resource)}"
         if space == "arming":
-            return tr._("arm {count}").format(count=arming_capacity(t, book))
+            return tr._("arming: {count}").format(count=arming_capacity(t, book))
         if space == "temple":
             free = sum(1 for c in book["cities"].values() if not c["temple"])
             most = 0
             while most < free and engine_suggest(book, times(t.temple_cost, most + 1), t):
                 most += 1
-            return tr._("{count} temples").format(count=most)
+            return tr._("temples: {count}").format(count=most)
         if space == "knowledge":
-            return tr._("{count} gold").format(count=book["resources"]["gold"] + book["coins"])
+            return tr._("gold: {count}").format(count=book["resources"]["gold"] + book["coins"])
         units = sum(sum(here.values()) for here in book["units"].values())
-        return tr._("{count} units").format(count=units)
+        return tr._("units: {count}").format(count=units)
 
     def build_wheel(self, box, state: dict) -> None:
         tr = self.tr
@@ -443,7 +449,6 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
     def announce(self, events: list, state: dict) -> None:
         """The personalities awarded (which card, why) and the victory, in a dialog."""
         tr = self.tr
-        n = names(tr)
         lines = personality_reasons(events, state, tr)
         won = next((e for e in events if e.get("kind") == "won"), None)
         if won:
@@ -459,7 +464,6 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
         ok.bind(on_release=lambda *_: self.close_announcement())
         self.announcement.ok = ok
         self.announcement.open()
-        del n
 
     def close_announcement(self) -> None:
         if self.announcement is not None:

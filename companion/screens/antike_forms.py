@@ -16,8 +16,17 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.places import PlaceChooser
-from companion.screens.antike_names import (PAYMENT, RESOURCES, UNITS, amounts_text, another,
-                                            civ_label, names, province_sections, tables)
+from companion.screens.antike_names import (
+    PAYMENT,
+    RESOURCES,
+    UNITS,
+    amounts_text,
+    another,
+    civ_label,
+    names,
+    province_sections,
+    tables,
+)
 from companion.widgets import Counter, body, caption, choice_grid, column, form_popup
 
 BORDERS = ("land", "water", "mixed")
@@ -178,21 +187,21 @@ class AntikeForms:
             if needs and needs not in book["progress"]:
                 parts.append(tr._("needs {progress}").format(progress=n.progress(needs)))
             if progress not in state["first_owner"]:
-                parts.append(tr._("the first owner takes a Scholar"))
+                parts.append(tr._("Scholar"))
             lines.append(" · ".join(parts))
-        return lines or [tr._("Every progress is owned.")]
+        if not lines:
+            return [tr._("Every progress is owned.")]
+        return [tr._("Prices now (Scholar: the first owner takes one):")] + lines
 
     def maneuver_preview(self, book: dict) -> list[str]:
         from forge.engine.antike.military import maneuvers
 
         tr, t = self.tr, tables()
-        n = names(tr)
         units = {u: sum(here.get(u, 0) for here in book["units"].values()) for u in UNITS}
         lines = [tr._("Units on the board: {units}; maneuvers each: {legion} legion, {galley} "
                       "galley.").format(units=amounts_units(units, tr) or "-",
                                         legion=maneuvers(t, book, "legion"),
                                         galley=maneuvers(t, book, "galley"))]
-        del n
         return lines
 
     def confirm_space(self, action: dict) -> None:
@@ -265,7 +274,7 @@ class AntikeForms:
         civ = action["civ"]
         book = self.book(civ)
         units: dict = {}
-        chosen = {"province": action["choices"][0] if len(action["choices"]) == 1 else None}
+        chosen = {"province": action["choices"][0]}
         counter_box = column()
         payment = PaymentEditor(book, tr, on_change=self.update_form)
 
@@ -355,7 +364,8 @@ class AntikeForms:
 
         self.open_popup(tr._("Knowledge"), fields, collect, lambda: tr._(
             "{progresses}: {cost} gold").format(
-            progresses=", ".join(n.progress(p) for p in chosen) or "-", cost=cost()))
+            progresses=", ".join(n.progress(p) for p in chosen), cost=cost()) if chosen
+            else tr._("Nothing chosen yet."))
 
     def form_move(self, actions: list) -> None:
         """Units across one border: from (a province with units that can still maneuver),
@@ -449,9 +459,11 @@ class AntikeForms:
             if len(state["civs"][owner]["cities"]) == 1:
                 verdict = tr._("the last city of a civilization cannot be conquered")
             elif count >= parts["power"]:
-                verdict = tr._("can be taken, losing {power} units").format(power=parts["power"])
+                verdict = tr._("can be taken (attackers lost: {power})").format(
+                    power=parts["power"])
             else:
-                verdict = tr._("{count} more units needed").format(count=parts["power"] - count)
+                verdict = tr._("not enough: {count} more needed").format(
+                    count=parts["power"] - count)
             text = tr._("{province} ({owner}): defence {power} = city {city} + units {units} + "
                         "progress {progress}; your units there with a maneuver left: {count}; "
                         "{verdict}").format(province=province, owner=n.civ(owner),
@@ -463,7 +475,6 @@ class AntikeForms:
         """A conquest: the calculator's numbers, which attackers are lost (both types
         attacking), the city given up at the cap."""
         tr = self.tr
-        n = names(tr)
         power = action["power"]
         attackers = action["eligible"]
         fields = [body(tr._("Defence power {power}; attackers {units}. All or nothing: the "
@@ -500,7 +511,6 @@ class AntikeForms:
         self.open_popup(tr._("Conquer {province}").format(province=action["province"]),
                         fields, collect, lambda: tr._("Losses: {units}").format(
                             units=amounts_units(losses(), tr)), ok_text=tr._("Conquer"))
-        del n
 
     def form_found(self, action: dict) -> None:
         tr = self.tr

@@ -98,7 +98,7 @@ class AntikeSetupScreen(SetupScreen):
         self.parts["side"] = choice_grid(
             [(side, names(tr).game_text(entry["name"], f"tables/sides/{side}/name"))
              for side, entry in t.sides.items()], "antike-side", self.side, self.choose_side,
-            cols=1)
+            cols=1, wrap=True)
         add(self.parts["side"])
         add(Factory.Section(text=tr._("Players, in seat order")))
         self.parts["count"] = choice_grid([(n, str(n)) for n in range(t.players[0],

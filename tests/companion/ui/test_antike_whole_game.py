@@ -12,11 +12,24 @@ from __future__ import annotations
 
 import time
 
-from test_antike_screens import (START, arm, conquer, end_turn, found, move, next_space,
-                                 progress, rondel_at, set_up, start_cities, temples)
-from touch import press, screenshot, tap
-
-from test_antike_screens import button, shot_folder
+from test_antike_screens import (
+    START,
+    arm,
+    at_every_size,
+    button,
+    conquer,
+    end_turn,
+    found,
+    move,
+    next_space,
+    progress,
+    rondel_at,
+    set_up,
+    shot_folder,
+    start_cities,
+    temples,
+)
+from touch import press
 
 # The Greeks' turns: (rondel position, what follows): the rondel's default order is Gold,
 # Marble, Iron, Maneuver, Knowledge, Temple, Arming, Maneuver.
@@ -76,7 +89,6 @@ def test_a_whole_three_civilization_game_to_a_victory_by_taps(app, pump, window,
     session = app.session
     for civ, cities in START.items():
         start_cities(books, civ, cities, pump)
-    announced = []
     for position, steps in GREEKS:
         assert session.state["turn"]["civ"] == "greeks"
         greeks_turn(books, position, steps, pump)
@@ -97,6 +109,5 @@ def test_a_whole_three_civilization_game_to_a_victory_by_taps(app, pump, window,
     assert app.manager.current == "antike_end"
     end = app.screen("antike_end")
     assert "Greeks (Ana) wins with 10 personalities" in end.winner_text
-    screenshot(window, shot_folder(shots), "antike-end", full)
+    at_every_size(app, window, full, shot_folder(shots), "antike-end")
     print(f"whole game: {time.monotonic() - began:.1f} s, {len(session.log())} entries")
-    del announced
