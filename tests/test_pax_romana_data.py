@@ -7,6 +7,7 @@ loader and validated with the schemas of content/pax-romana/schemas/ directly.
 """
 import math
 import re
+from itertools import pairwise
 from fractions import Fraction
 from pathlib import Path
 
@@ -144,7 +145,7 @@ def test_ratio_table_follows_its_rule_except_the_listed_cells(data):
 
 def test_ratio_rows_never_fall_as_the_larger_total_grows(data):
     for row in data["combat"]["ratio"]["rows"]:
-        assert all(a <= b for a, b in zip(row, row[1:]))
+        assert all(a <= b for a, b in pairwise(row))
 
 
 @pytest.mark.parametrize("smaller, larger, shifts", [
@@ -367,7 +368,7 @@ def readings(node, at=()):
 
 
 def ruling_tags():
-    return set(re.findall(r"^\*\*P(\d+)\.", RULINGS.read_text(encoding="utf-8"), re.M))
+    return set(re.findall(r"^\*\*P(\d+)\.", RULINGS.read_text(encoding="utf-8"), re.MULTILINE))
 
 
 def test_every_reading_starts_with_a_ruling_tag_the_rulings_define(data):
@@ -399,7 +400,7 @@ def test_reading_options_name_rulings(data):
 
 def test_examples_document_names_its_rules():
     text = EXAMPLES.read_text(encoding="utf-8")
-    headings = re.findall(r"^## (.+)$", text, re.M)
+    headings = re.findall(r"^## (.+)$", text, re.MULTILINE)
     assert len(headings) >= 18
     assert all(re.search(r"\(\d+\.\d+", h) for h in headings)
 
@@ -407,7 +408,7 @@ def test_examples_document_names_its_rules():
 def ruling_paragraphs():
     """The text of each ruling by its number."""
     text = RULINGS.read_text(encoding="utf-8")
-    parts = re.split(r"^\*\*P(\d+)\.", text, flags=re.M)
+    parts = re.split(r"^\*\*P(\d+)\.", text, flags=re.MULTILINE)
     return {number: body for number, body in zip(parts[1::2], parts[2::2])}
 
 
