@@ -7,8 +7,8 @@ loader and validated with the schemas of content/pax-romana/schemas/ directly.
 """
 import math
 import re
-from itertools import pairwise
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
