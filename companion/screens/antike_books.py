@@ -273,7 +273,9 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
         hub = n.civ(self.shown_civ)
         if at is not None:
             hub += "\n" + n.space(state["settings"]["rondel"][at])
-        self.wheel.show(spaces, at, hub)
+        others = [(state["civs"][civ]["rondel"], n.civ(civ)[:3]) for civ in state["order"]
+                  if civ != self.shown_civ and state["civs"][civ]["rondel"] is not None]
+        self.wheel.show(spaces, at, hub, others)
         if self.wheel.parent is not None:
             self.wheel.parent.remove_widget(self.wheel)
         box.add_widget(self.wheel)

@@ -32,9 +32,13 @@ class SpaceButton(Button):
         self.background_color = (0, 0, 0, 0)
 
 
+MARK_AT = 0.38         # the other markers' distance from the centre, a share of the radius
+
+
 class RondelWheel(FloatLayout):
-    """The wheel; `show(spaces, marker, hub)` draws it: `spaces` a list of 8 dicts (space id,
-    `lines` of text, `enabled`), `marker` the position of the shown civilization (None)."""
+    """The wheel; `show(spaces, marker, hub, others)` draws it: `spaces` a list of 8 dicts
+    (space id, `lines` of text, `enabled`), `marker` the position of the shown civilization
+    (None), `others` the other civilizations' markers as (position, short name)."""
 
     on_space = ObjectProperty(None, allownone=True)     # on_space(position) when tapped
 
@@ -51,15 +55,26 @@ class RondelWheel(FloatLayout):
             self.add_widget(button)
         self.hub = Label(size_hint=(None, None), halign="center", valign="middle")
         self.add_widget(self.hub)
+        self.others: list = []
+        self.other_labels: list[Label] = []
         self._redraw = Clock.create_trigger(self.redraw)
         self.bind(pos=self._redraw, size=self._redraw, width=self.fit_height)
 
     def fit_height(self, *_) -> None:
         self.height = min(self.width, dp(WIDEST_DP))
 
-    def show(self, spaces: list[dict], marker, hub: str) -> None:
+    def show(self, spaces: list[dict], marker, hub: str, others=()) -> None:
         self.data, self.marker = spaces, marker
         self.hub.text = hub
+        for label in self.other_labels:
+            self.remove_widget(label)
+        self.others = list(others)
+        self.other_labels = []
+        for _position, name in self.others:
+            label = Label(text=name, size_hint=(None, None), halign="center", valign="middle",
+                          bold=True)
+            self.other_labels.append(label)
+            self.add_widget(label)
         self.redraw()
         self._redraw()
 
@@ -109,9 +124,29 @@ class RondelWheel(FloatLayout):
             button.disabled_color = list(button.color[:3]) + [0.6]
             button.bold = position == self.marker
             button.space = space["space"]
+        self.place_others(cx, cy, radius, theme)
         hub = radius * HOLE * 2
         self.hub.size = (hub, hub)
         self.hub.center = (cx, cy)
         self.hub.text_size = (hub - dp(4), hub - dp(4))
         self.hub.font_size = f"{max(10, min(14, int(hub / dp(6))))}sp"
         self.hub.color = theme.ink
+
+    def place_others(self, cx: float, cy: float, radius: float, theme) -> None:
+        """The other civilizations' markers, small, inside their spaces near the hub (several
+        on one space side by side)."""
+        seen: dict = {}
+        for (position, _name), label in zip(self.others, self.other_labels):
+            index = seen.get(position, 0)
+            seen[position] = index + 1
+            angle = math.radians(position * 45 + (index - 0.5) * 14)
+            label.font_size = "11sp"
+            label.size = (dp(34), dp(16))
+            label.text_size = label.size
+            label.center = (cx + radius * MARK_AT * math.sin(angle),
+                            cy + radius * MARK_AT * math.cos(angle))
+            label.color = theme.ink
+            label.canvas.before.clear()
+            with label.canvas.before:
+                Color(*theme.parchment[:3], 0.9)
+                Ellipse(pos=(label.x, label.y), size=label.size)

@@ -86,6 +86,9 @@ def test_a_game_survives_a_kill(app, pump, window, tmp_path):
     assert app.session.position == int(json.loads(said))
     assert state["turn"]["space"] == 0 and state["civs"]["greeks"]["resources"]["gold"] == 4
     assert app.screen("antike_books").turn_text.startswith("Turn 1: Greeks (Player 1)")
+    tap(app.screen("antike_books").ids.home, pump)
+    saved = [b.text for b in app.screen("home").ids.saved_games.children]
+    assert any(text.endswith("Turn 1 · Greeks (Player 1)") for text in saved), saved
 
 
 def test_the_screens_in_spanish(app, pump, window, shots):
