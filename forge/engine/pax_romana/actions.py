@@ -1,0 +1,33 @@
+"""One action carried out: the dispatch from an action's type to its procedure."""
+from __future__ import annotations
+
+from forge.engine.core import N_, IllegalAction
+from forge.engine.pax_romana import battle, procedures, turns
+from forge.engine.pax_romana.state import Ctx
+
+PROCEDURES = {
+    "battle": battle.open_battle, "allocate": battle.allocate, "retreat": battle.retreat,
+    "losses": battle.take_losses,
+    "intercept": procedures.intercept, "allowance": procedures.allowance,
+    "path": procedures.path, "retreat-before-battle": procedures.retreat_before_battle,
+    "naval-disaster": procedures.naval_disaster, "continuity": procedures.continuity,
+    "naval-battle": procedures.naval_battle, "pirates": procedures.pirates,
+    "attrition": procedures.attrition, "sack": procedures.sack, "militia": procedures.militia,
+    "income": procedures.income, "upkeep": procedures.upkeep, "victory": procedures.victory,
+    "event": procedures.event, "rebellion": procedures.rebellion,
+    "invasion": procedures.invasion, "harvest": procedures.harvest,
+    "draw-marker": turns.draw_marker, "pay-activation": turns.pay_activation,
+    "set-leaders": turns.set_leaders, "buy-objective": turns.buy_objective,
+    "next-phase": turns.next_phase, "adjust": turns.adjust,
+}
+BATTLE_STEPS = ("allocate", "retreat", "losses")
+
+
+def apply_action(ctx: Ctx, action: dict) -> None:
+    """Carry one (well-formed) action out on ctx.state."""
+    kind = action["type"]
+    if ctx.state["phase"] == "over" and kind != "adjust":
+        raise IllegalAction(N_("the game is over"))
+    if ctx.state["battle"] and kind not in BATTLE_STEPS:
+        raise IllegalAction(N_("a battle is being fought: finish it first"))
+    PROCEDURES[kind](ctx, action)

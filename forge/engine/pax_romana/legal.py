@@ -1,0 +1,41 @@
+"""The legal actions: during a battle its choices (every split of the net shifts, the retreat
+choices, every legal loss allocation); otherwise the phase's procedures with their fields open."""
+from __future__ import annotations
+
+from forge.engine.pax_romana import battle
+from forge.engine.pax_romana.data import tables
+from forge.engine.pax_romana.turns import fixed_marker
+
+ANY_TIME = ("battle", "intercept", "allowance", "path", "retreat-before-battle",
+            "naval-disaster", "continuity", "naval-battle", "pirates", "attrition", "sack",
+            "event", "rebellion", "invasion", "harvest")
+PHASE_ACTIONS = {"income": ("income",), "upkeep": ("upkeep",),
+                 "leader_selection": ("set-leaders",), "manpower": ("buy-objective",),
+                 "activation": ("pay-activation", "militia"), "victory": ()}
+
+
+def legal_actions(state: dict) -> list[dict]:
+    """Every action allowed now (fields the players fill are listed in `open`)."""
+    t = tables()
+    if state["phase"] == "over":
+        return []
+    if state["battle"]:
+        return battle.legal(state, t)
+    actions: list[dict] = []
+    for kind in PHASE_ACTIONS.get(state["phase"], ()):
+        for power in state["powers"]:
+            actions.append({"type": kind, "power": power, "open": _open(kind)})
+    if state["phase"] == "victory":
+        actions.append({"type": "victory", "open": ["gop", "cvp"]})
+    if state["phase"] == "activation" and state["bag"]["markers"]:
+        fixed = fixed_marker(t, state)
+        actions.append({"type": "draw-marker", **({"marker": fixed} if fixed else {})})
+    actions.extend({"type": kind, "open": _open(kind)} for kind in ANY_TIME)
+    actions.append({"type": "next-phase"})
+    return actions
+
+
+def _open(kind: str) -> list[str]:
+    from forge.engine.pax_romana.schemas import ACTIONS
+
+    return sorted(f for f in ACTIONS[kind].fields if f not in ("type", "power"))

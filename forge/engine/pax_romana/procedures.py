@@ -1,0 +1,407 @@
+"""The procedures besides the land battle, each one action whose dice are chance steps:
+interception, movement, retreat before battle, naval transit and battle, pirates, attrition,
+sack, militia, income, upkeep, the victory phase and the event tables.
+
+Each leaves what it found in `state["last"]` ({"kind": the action type, ...}) and emits one
+`result` event with the same numbers.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from forge.engine.core import N_, IllegalAction
+from forge.engine.pax_romana import tables as arithmetic
+from forge.engine.pax_romana.data import row_for
+from forge.engine.pax_romana.state import Ctx, advanced, band_of, check_power, reading
+
+
+def _found(ctx: Ctx, kind: str, **result) -> None:
+    ctx.state["last"] = {"kind": kind, **result}
+    ctx.emit("result", procedure=kind, **result)
+
+
+# --- land movement ------------------------------------------------------------------------------
+
+def intercept(ctx: Ctx, action: dict) -> None:
+    """2d6 + Tactical + where the interceptor starts and enters; success at 12 (10.3; P28)."""
+    rule = ctx.t.combat["interception"]
+    mods = {m["id"]: m for m in rule["modifiers"]}
+    dice = ctx.dice_total(2, "interception")
+    modifiers = {"leader_tactical": action["tactical"]}
+    if action["from"] != "open":
+        modifiers[f"from_{action['from']}"] = mods[f"from_{action['from']}"]["value"]
+    if action.get("into_city"):
+        modifiers["into_city"] = mods["into_city"]["value"]
+    total = sum(dice) + sum(modifiers.values())
+    _found(ctx, "intercept", dice=dice, modifiers=modifiers, total=total,
+           needed=rule["succeeds_at"], success=total >= rule["succeeds_at"])
+
+
+def allowance(ctx: Ctx, action: dict) -> None:
+    """1d6 plus the leader's Campaign, doubled for a leader alone (9.12, 8.23)."""
+    rule = ctx.t.movement["allowance"]
+    roll = ctx.d6("movement allowance")
+    leader = action.get("leader", action.get("campaign") is not None)
+    campaign = action.get("campaign") or 0
+    mp = roll + campaign if leader else roll
+    if leader and action.get("alone") and rule["lone_leader_not_picking_up"] == "double":
+        mp *= 2
+    _found(ctx, "allowance", roll=roll, campaign=campaign if leader else 0, mp=mp)
+
+
+def path(ctx: Ctx, action: dict) -> None:
+    """The MP a path costs, step by step, from the terrain the players name (9.2)."""
+    costs = {s["id"]: s for s in ctx.t.movement["mp_costs"]["steps"]}
+    spent, steps = 0, []
+    for step in action["steps"]:
+        if step not in costs:
+            raise IllegalAction(N_("'{step}' is not a movement cost of the game"), step=step)
+        mp = costs[step]["mp"]
+        if mp == "walls":
+            if action.get("walls") is None:
+                raise IllegalAction(N_("destroying a town or city costs its wall points: name "
+                                       "them"))
+            mp = action["walls"]
+        spent += mp
+        steps.append({"step": step, "mp": mp, "total": spent})
+    allowed = action.get("allowance")
+    if allowed is not None and spent > allowed:
+        raise IllegalAction(N_("this path costs {cost} MP and the allowance is {allowance}"),
+                            cost=spent, allowance=allowed)
+    _found(ctx, "path", steps=steps, mp=spent, left=None if allowed is None else allowed - spent)
+
+
+def retreat_before_battle(ctx: Ctx, action: dict) -> None:
+    """1d6 plus the enemy's cavalry DRM is the retreat's MP; -1 stability from the home
+    territory (10.41-10.45)."""
+    rule = ctx.t.combat["retreat_before_battle"]
+    power = check_power(ctx.state, action["power"])
+    roll = ctx.d6("retreat before battle")
+    cavalry = action.get("cavalry") or "none"
+    drm = 0
+    if cavalry != "none" and not (action.get("mountain_fortress") or action.get("by_sea")):
+        drm = rule["cavalry_drm"][cavalry]
+    mp = max(0, roll + drm)
+    _found(ctx, "retreat-before-battle", power=power, roll=roll, drm=drm, mp=mp,
+           refund=rule["attacker_refund"])
+    if action.get("home") and not action.get("cunctator"):
+        ctx.change_stability(power, rule["home_territory_stability"], "retreat before battle")
+
+
+# --- naval -----------------------------------------------------------------------------------
+
+def naval_disaster(ctx: Ctx, action: dict) -> None:
+    """1d6 at a naval transit point; a storm rolls 1d6 for the losses (11.21-11.22)."""
+    rule = ctx.t.movement["naval"]["disaster"]
+    table = "high_seas" if action.get("high_seas") else "normal"
+    roll = ctx.d6("naval disaster")
+    result = row_for(rule[table], roll)["result"]
+    storm = None
+    if result == "storm":
+        storm = ctx.d6("storm losses")
+    _found(ctx, "naval-disaster", table=table, roll=roll, result=result, storm=storm)
+
+
+def continuity(ctx: Ctx, action: dict) -> None:
+    """2d6 plus modifiers: the fleet continues or is finished (11.13, 11.42)."""
+    rule = ctx.t.movement["naval"]["continuity"]
+    dice = ctx.dice_total(2, "continuity")
+    drm = sum(m["value"] for m in rule["drm"] if action.get(m["id"]))
+    total = sum(dice) + drm
+    low = rule["rows"][0]["low"]
+    high = rule["rows"][-1]["high"]
+    result = row_for(rule["rows"], max(low, min(high, total)))["result"]
+    _found(ctx, "continuity", dice=dice, drm=drm, total=total, result=result)
+
+
+def naval_battle(ctx: Ctx, action: dict) -> None:
+    """Each side 1d6 plus its BP; the loser loses half the difference in squadrons, the winner
+    one on an odd 1d6 (11.4; P19)."""
+    rule = ctx.t.movement["naval"]["battle"]
+    totals, rolls = {}, {}
+    for side in ("attacker", "defender"):
+        fleet = action[side]
+        per = rule["per_squadron_galley_tech"] if fleet.get("galley_technology") \
+            else rule["per_squadron"]
+        rolls[side] = ctx.d6(f"naval battle roll of the {side}")
+        totals[side] = rolls[side] + fleet["squadrons"] * per + (
+            rule["leader"] if fleet.get("leader") else 0)
+    lost = {"attacker": 0, "defender": 0}
+    winner = None
+    if totals["attacker"] != totals["defender"]:
+        winner = max(totals, key=lambda s: totals[s])
+        loser = "defender" if winner == "attacker" else "attacker"
+        half = Fraction(abs(totals["attacker"] - totals["defender"]), 2)
+        rounding = reading(ctx.state, "naval_loss_rounding")
+        lost[loser] = min(action[loser]["squadrons"],
+                          math.ceil(half) if rounding == "up" else math.floor(half))
+        winner_roll = ctx.d6("naval battle winner's loss")
+        if winner_roll % 2 == 1:
+            lost[winner] = min(action[winner]["squadrons"], rule["winner_roll"]["odd_loses"])
+        rolls["winner_loss"] = winner_roll
+    _found(ctx, "naval-battle", rolls=rolls, totals=totals, winner=winner, lost=lost)
+
+
+def pirates(ctx: Ctx, action: dict) -> None:
+    """1d6 plus the fleet's galley BP (+1 for a leader) clears the pirates at 6 (12.6)."""
+    rule = ctx.t.movement["naval"]["pirates"]
+    roll = ctx.d6("clearing pirates")
+    total = roll + action["galley_bp"] + (1 if action.get("leader") else 0)
+    if action.get("cilician"):
+        total += rule["cilician"]["clear_drm"]
+    needed = rule["clear_roll"]["succeeds_at"]
+    _found(ctx, "pirates", roll=roll, total=total, needed=needed, cleared=total >= needed)
+
+
+def attrition(ctx: Ctx, action: dict) -> None:
+    """1d6 on the Attrition Table: a share of the units, rounded up (9.4; 10.85 counts)."""
+    rule = ctx.t.movement["attrition"]
+    roll = ctx.d6("attrition")
+    percent = row_for(rule["rows"], roll)["percent"]
+    lost = math.ceil(Fraction(action["units"] * percent, 100))
+    _found(ctx, "attrition", roll=roll, percent=percent, units=action["units"], lost=lost,
+           reduce_counts=rule["reduce_counts"], eliminate_counts=rule["eliminate_counts"])
+
+
+# --- sack and militia -------------------------------------------------------------------------
+
+def sack(ctx: Ctx, action: dict) -> None:
+    """Sack and pillage (7.5; P20, P21): the sack roll, the loot, the roll to go on."""
+    rule = ctx.t.combat["sack"]
+    power = action["power"]
+    campaign = action["campaign"]
+    result = {"power": power, "kind": action["kind"]}
+    if action.get("barbarians"):
+        sacked = True
+    else:
+        roll = ctx.d6("sack")
+        drm = rule["check"]["mercenary_drm"] if action.get("mercenaries") else 0
+        sacked = roll + drm > campaign
+        result.update(roll=roll, drm=drm)
+    result["sacked"] = sacked
+    loot = 0
+    if sacked and not action.get("barbarians"):
+        die = ctx.d6("loot")
+        loot = die
+        if action["kind"] == "town":
+            town = rule["loot"]["town"]
+            half = Fraction(die, town["divide_by"])
+            loot = math.ceil(half) if reading(ctx.state, "sack_town_rounding") == "up" \
+                else math.floor(half)
+        if action.get("mercenaries"):
+            loot = loot // 2
+        result["loot_roll"] = die
+    result["loot"] = loot
+    go_on = None
+    if sacked:
+        go_on_roll = ctx.d6("go on after the sack")
+        go_on = go_on_roll <= campaign
+        result["go_on_roll"] = go_on_roll
+    result["may_continue"] = go_on if sacked else True
+    _found(ctx, "sack", **result)
+    if loot and power in ctx.state["powers"]:
+        ctx.change_treasury(power, loot, "sack")
+
+
+def militia(ctx: Ctx, action: dict) -> None:
+    """1d6 halved, rounded up, with the band's modifier; -1 stability (12.31-12.34)."""
+    rule = ctx.t.combat["militia"]
+    power = check_power(ctx.state, action["power"])
+    band = band_of(ctx.state, ctx.t, power)
+    modifier = rule["by_band"][band]
+    roll = ctx.d6("militia")
+    raised = 0
+    if modifier != "none":
+        raised = max(0, math.ceil(Fraction(roll, rule["divide_by"])) + modifier)
+    _found(ctx, "militia", power=power, roll=roll, band=band, raised=raised)
+    if raised:
+        ctx.book(power)["temporary"].append({"unit": "militia", "count": raised,
+                                             "expires": ctx.state["turn"] + 1})
+        ctx.change_stability(power, rule["stability"], "militia")
+
+
+# --- the economy ------------------------------------------------------------------------------
+
+def income(ctx: Ctx, action: dict) -> None:
+    """Phase A: provinces, complete territories, towns, cities and the mine (6.1, 7.13)."""
+    t, state = ctx.t, ctx.state
+    power = check_power(state, action["power"])
+    rule = t.economy["income"]
+    provinces = list(dict.fromkeys(action.get("provinces") or []))
+    cut_off = set(action.get("cut_off") or [])
+    total, parts = 0, []
+    groups = {}
+    for province_id in provinces:
+        found = t.province(province_id)
+        if not found:
+            raise IllegalAction(N_("'{province}' is not a province of the game"),
+                                province=province_id)
+        group, province = found
+        groups.setdefault(group["id"], group)
+        if province_id not in cut_off:
+            total += province["income"]
+            parts.append({"what": province_id, "income": province["income"]})
+    for group_id, group in groups.items():
+        if all(p["id"] in provinces and p["id"] not in cut_off for p in group["provinces"]):
+            total += rule["per_complete_territory"]
+            parts.append({"what": group_id, "income": rule["per_complete_territory"]})
+    for kind in ("towns", "cities"):
+        values = rule[kind[:-1] if kind == "towns" else "city"]
+        given = action.get(kind) or {}
+        for strength in ("full", "reduced"):
+            count = given.get(strength) or 0
+            if count:
+                total += count * values[strength]
+                parts.append({"what": f"{kind}_{strength}", "count": count,
+                              "income": count * values[strength]})
+    if action.get("mine"):
+        total += rule["mine"]
+        parts.append({"what": "mine", "income": rule["mine"]})
+    _found(ctx, "income", power=power, parts=parts, total=total)
+    if total:
+        ctx.change_treasury(power, total, "income")
+
+
+def upkeep(ctx: Ctx, action: dict) -> None:
+    """Phase B: galleys and heavy units above the Maximum Manpower, then the CvP check
+    (6.41-6.43, 14.21; P22)."""
+    t, state = ctx.t, ctx.state
+    power = check_power(state, action["power"])
+    book = ctx.book(power)
+    rule = t.economy["upkeep"]
+    band = band_of(state, t, power)
+    maxph = arithmetic.max_manpower(t, power, band)
+    over = max(0, book["heavy"] - maxph)
+    galleys_paid = action.get("galleys_paid", book["galleys"])
+    heavy_paid = action.get("heavy_paid", over)
+    if galleys_paid > book["galleys"] or heavy_paid > over:
+        raise IllegalAction(N_("{power} pays for {galleys} galleys and {heavy} heavy units "
+                               "above its Maximum Manpower at most"), power=power,
+                            galleys=book["galleys"], heavy=over)
+    cost = galleys_paid * rule["per_galley_squadron"] + heavy_paid * rule["per_heavy_over_maxph"]
+    ctx.pay(power, cost, "upkeep")
+    galleys_lost = book["galleys"] - galleys_paid
+    heavy_lost = over - heavy_paid
+    book["galleys"] -= galleys_lost
+    book["heavy"] -= heavy_lost
+    penalty = cvp_penalty(state, t, book)
+    _found(ctx, "upkeep", power=power, band=band, max_manpower=maxph, over=over, cost=cost,
+           galleys_lost=galleys_lost, heavy_lost=heavy_lost, cvp=book["cvp"],
+           penalty=penalty["change"] if penalty else 0)
+    if penalty:
+        ctx.change_stability(power, penalty["change"], penalty["id"])
+
+
+def cvp_penalty(state: dict, t, book: dict) -> dict | None:
+    """The worst Upkeep Phase stability penalty for heavy units above the CvP (14.21; P22)."""
+    at_least = reading(state, "cvp_threshold") == "at_least"
+    heavy, cvp = book["heavy"], book["cvp"]
+    found = None
+    for entry in t.stability["adjustments"]:
+        if not entry["id"].startswith("heavy_over_"):
+            continue
+        if entry.get("advanced_only") and not advanced(state):
+            continue
+        times = 1 if entry["id"] == "heavy_over_cvp" else int(entry["id"].split("_")[2][0])
+        threshold = times * cvp
+        hit = heavy > threshold or (at_least and times > 1 and heavy >= threshold)
+        if hit and (found is None or entry["change"] < found["change"]):
+            found = entry
+    return found
+
+
+def victory(ctx: Ctx, action: dict) -> None:
+    """Phase H: VP by GOP and CvP rank (ties share, rounding down), stability for the most and
+    fewest VP gained, the next order of play (15.1-15.3, 15.12, 15.13, 3.42)."""
+    t, state = ctx.t, ctx.state
+    powers = list(state["powers"])
+    for key in ("gop", "cvp"):
+        if sorted(action[key]) != sorted(powers):
+            raise IllegalAction(N_("the Victory Phase needs the {what} of every power"),
+                                what=key.upper())
+    rule = t.victory["vp"]
+    gop_vp = arithmetic.rank_awards(action["gop"], rule["gop_ranks"])
+    cvp_vp = arithmetic.rank_awards(action["cvp"], rule["cvp_ranks"])
+    for power in powers:
+        book = ctx.book(power)
+        book["gop"], book["cvp"] = action["gop"][power], action["cvp"][power]
+        ctx.change_vp(power, gop_vp[power] + cvp_vp[power], "victory")
+    gained = {p: state["powers"][p]["vp_turn"] for p in powers}
+    most, fewest = max(gained.values()), min(gained.values())
+    top = [p for p in powers if gained[p] == most]
+    bottom = [p for p in powers if gained[p] == fewest]
+    if most != fewest:
+        if len(top) == 1:
+            ctx.change_stability(top[0], rule["stability_most_gained"], "most VP gained")
+        if len(bottom) == 1:
+            ctx.change_stability(bottom[0], rule["stability_fewest_gained"], "fewest VP gained")
+    order = _order_of_play(ctx, powers)
+    state["order"] = order
+    _found(ctx, "victory", gop_vp=gop_vp, cvp_vp=cvp_vp, gained=gained, order=order)
+
+
+def _order_of_play(ctx: Ctx, powers: list[str]) -> list[str]:
+    """Lowest VP first; ties by lower stability, then lower CvP, then a die (3.42, 15.13)."""
+    books = ctx.state["powers"]
+
+    def key(p):
+        return (books[p]["vp"], books[p]["stability"], books[p]["cvp"])
+
+    groups: dict[tuple, list[str]] = {}
+    for power in powers:
+        groups.setdefault(key(power), []).append(power)
+    order = []
+    for group_key in sorted(groups):
+        tied = groups[group_key]
+        if len(tied) > 1:
+            rolls = {p: ctx.d6(f"order of play: {p}") for p in tied}
+            tied = sorted(tied, key=lambda p: (rolls[p], ctx.state["order"].index(p)))
+        order.extend(tied)
+    return order
+
+
+# --- event tables ------------------------------------------------------------------------------
+
+def event(ctx: Ctx, action: dict) -> None:
+    """An event marker: 2d6 on the Standard Event Table (16.2; P7 for the 5)."""
+    rule = ctx.t.events["standard"]
+    dice = ctx.dice_total(2, "event")
+    row = row_for(rule["rows"], sum(dice))
+    event_id = row["event"]
+    if row.get("card_says") and reading(ctx.state, "event_5") == "card":
+        event_id = row["card_says"]
+    entry = next(e for e in ctx.t.events["events"] if e["id"] == event_id)
+    _found(ctx, "event", dice=dice, total=sum(dice), event=event_id,
+           applies_to=entry.get("applies_to"))
+
+
+def rebellion(ctx: Ctx, action: dict) -> None:
+    """2d6 on the Rebellion Table (13.3)."""
+    dice = ctx.dice_total(2, "rebellion")
+    area = row_for(ctx.t.events["rebellion"]["rows"], sum(dice))["area"]
+    _found(ctx, "rebellion", dice=dice, total=sum(dice), area=area)
+
+
+def invasion(ctx: Ctx, action: dict) -> None:
+    """2d6 on the Invasion Table (13.4; P43)."""
+    dice = ctx.dice_total(2, "invasion")
+    invader = row_for(ctx.t.events["invasion"]["rows"], sum(dice))["invader"]
+    _found(ctx, "invasion", dice=dice, total=sum(dice), invader=invader)
+
+
+def harvest(ctx: Ctx, action: dict) -> None:
+    """1d6 for the territory (a 6 rolls again) and its controller's stability (16.2, 17.2)."""
+    rule = ctx.t.events["harvest"]
+    rolls = [ctx.d6("harvest")]
+    row = row_for(rule["rows"], rolls[0])
+    if row.get("roll_again"):
+        rolls.append(ctx.d6("harvest, again"))
+        row = row_for(rule["roll_again"]["rows"], rolls[1])
+    territory = row["territory"]
+    change_id = {"event_even": "harvest_event_even", "event_odd": "harvest_event_odd",
+                 "bounteous": "bounteous_harvests_card", "famine": "famine_card"}[action["change"]]
+    change = ctx.t.stability_change(change_id)
+    _found(ctx, "harvest", rolls=rolls, territory=territory, change=change)
+    if territory in ctx.state["powers"]:
+        ctx.change_stability(territory, change, "harvest")

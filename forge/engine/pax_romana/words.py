@@ -1,0 +1,133 @@
+"""Events in words: one plain sentence per event, in the language of a translator.
+
+`describe(event, tr)` (forge.engine.words.EventWords) names powers, units and phases from the
+rule data through the game's catalog; what the players named (provinces they entered, forces
+no player owns) is shown as they named it.
+"""
+from __future__ import annotations
+
+from forge.engine import words
+from forge.engine.core import N_
+from forge.engine.pax_romana.data import CONTENT_DIR, GAME, tables
+
+
+class Names(words.Names):
+    """The names of the game's things in one language."""
+
+    game, content_dir = GAME, CONTENT_DIR
+
+    def __init__(self, tr):
+        super().__init__(tr, tables())
+
+    def power(self, power) -> str:
+        entry = self.t.power.get(power)
+        if entry is None:
+            return str(power)
+        return self.game_text(entry["name"], f"economy/powers/{power}/name")
+
+    def unit(self, unit) -> str:
+        entry = self.t.unit.get(unit)
+        if entry is None:
+            return str(unit)
+        return self.game_text(entry["name"], f"units/units/{unit}/name")
+
+    def phase(self, key) -> str:
+        entry = next((p for p in self.t.phases if p["key"] == key), None)
+        if entry is None:
+            return str(key)
+        return self.game_text(entry["name"], f"turn/phases/{entry['id']}/name")
+
+    def side(self, side) -> str:
+        return self.tr._(N_("the attacker")) if side == "attacker" else self.tr._(
+            N_("the defender"))
+
+    def units(self, counts: dict) -> str:
+        if not counts:
+            return self.tr._(N_("nothing"))
+        return ", ".join(f"{n} {self.unit(u)}" for u, n in sorted(counts.items()))
+
+
+def _w(template: str, **makers):
+    """A writer: `template` (translated) filled with the event's fields, some made by
+    `makers` {field: function(event, names)}."""
+    def write(event: dict, tr, names: Names) -> str:
+        fields = dict(event)
+        for key, make in makers.items():
+            fields[key] = make(event, names)
+        return tr._(template).format(**fields)
+    return write
+
+
+def _power(event, names):
+    return names.power(event.get("power"))
+
+
+def _side(event, names):
+    return names.side(event.get("side"))
+
+
+def _result(event: dict, tr, names: Names) -> str:
+    procedure = event["procedure"]
+    shown = {k: v for k, v in event.items() if k not in ("kind", "procedure")}
+    details = ", ".join(f"{k} {v}" for k, v in shown.items())
+    return tr._(N_("{procedure}: {details}")).format(procedure=procedure, details=details)
+
+
+def _losses_taken(event: dict, tr, names: Names) -> str:
+    parts = []
+    if event["eliminate"]:
+        parts.append(tr._(N_("eliminates {units}")).format(units=names.units(event["eliminate"])))
+    if event["reduce"]:
+        parts.append(tr._(N_("reduces {units}")).format(units=names.units(event["reduce"])))
+    if event["eliminate_reduced"]:
+        parts.append(tr._(N_("eliminates reduced {units}")).format(
+            units=names.units(event["eliminate_reduced"])))
+    if event["walls"]:
+        parts.append(tr._(N_("loses {walls} wall points")).format(walls=event["walls"]))
+    taken = "; ".join(parts) or tr._(N_("loses nothing"))
+    return tr._(N_("{power} ({side}) must lose {loss} BP: {taken} ({lost_bp} BP lost, "
+                   "{after} BP left)")).format(power=names.power(event["power"]),
+                                                side=names.side(event["side"]),
+                                                taken=taken, **{k: event[k] for k in
+                                                               ("loss", "lost_bp", "after")})
+
+
+WRITERS = {
+    "game-set-up": _w(N_("A game of Pax Romana from turn {first} to turn {last}")),
+    "phase": _w(N_("Turn {turn}: the {name} Phase"), name=lambda e, n: n.phase(e["phase"])),
+    "turn": _w(N_("Turn {turn} begins")),
+    "game-over": _w(N_("The game ends after turn {turn}")),
+    "battle-opened": _w(N_("{attacker_name} attacks {defender_name}"),
+                        attacker_name=lambda e, n: n.power(e["attacker"]),
+                        defender_name=lambda e, n: n.power(e["defender"])),
+    "elephant": _w(N_("An elephant of {power} rolls {roll}"), power=_power),
+    "battle-points": _w(N_("{power} ({side}) fights with {bp} BP"), power=_power, side=_side),
+    "battle-roll": _w(N_("{power} ({side}) rolls {roll}"), power=_power, side=_side),
+    "shift": _w(N_("{power}: {shifts} shifts for {cause} ({rule})"), power=_power),
+    "net-shifts": _w(N_("Shifts {attacker} to {defender}: {shifts} net")),
+    "battle-outcome": _w(N_("Modified rolls: the attacker {a}, the defender {d}; losses "
+                            "{pa}% and {pd}%"),
+                         a=lambda e, n: e["modified"]["attacker"],
+                         d=lambda e, n: e["modified"]["defender"],
+                         pa=lambda e, n: e["loss_percent"]["attacker"],
+                         pd=lambda e, n: e["loss_percent"]["defender"]),
+    "retreat": _w(N_("{power} ({side}) chooses {choice}"), power=_power, side=_side),
+    "losses-due": _w(N_("The attacker must lose {attacker} BP, the defender {defender} BP")),
+    "losses-taken": _losses_taken,
+    "leader-death": _w(N_("The leader of {power} rolls {roll}: {fate}"), power=_power,
+                       fate=lambda e, n: n.tr._(N_("he dies")) if e["dies"]
+                       else n.tr._(N_("he lives"))),
+    "battle-over": _w(N_("The battle is over")),
+    "treasury": _w(N_("{power}: {change} T ({why}), {treasury} T now"), power=_power),
+    "stability": _w(N_("{power}: stability {change} ({why}), {stability} now"), power=_power),
+    "vp": _w(N_("{power}: {change} VP ({why}), {vp} VP now"), power=_power),
+    "adjusted": _w(N_("{power}: {what} {change}, {now} now"), power=_power),
+    "result": _result,
+    "marker-drawn": _w(N_("Activation marker drawn: {name}"),
+                       name=lambda e, n: n.power(e["marker"])),
+    "activation-paid": _w(N_("{power} pays {cost} T for its activation"), power=_power),
+    "leaders-set": _w(N_("{power} has its leaders in play"), power=_power),
+    "objective-bought": _w(N_("{power} buys objective {objective} for {cost} T"), power=_power),
+}
+
+describe = words.EventWords(WRITERS, Names)
