@@ -3,8 +3,17 @@ civilizations, changed by a tap), the East side, the options and the rondel's or
 as the engine's set-up options and remembered for the next game where they are the table's."""
 from __future__ import annotations
 
-from test_antike_screens import at_phone_size
-from touch import press, tap
+from test_antike_screens import (
+    START,
+    at_phone_size,
+    button,
+    form_tap,
+    ok,
+    rondel_at,
+    set_up,
+    start_cities,
+)
+from touch import press, tap, walk
 
 
 def test_two_players_play_the_pairs_with_the_options(app, pump, window):
@@ -47,3 +56,33 @@ def test_two_players_play_the_pairs_with_the_options(app, pump, window):
     assert state["settings"]["citizens"] == "built" and state["settings"]["needed"] == 9
     assert state["settings"]["rondel"] == order
     assert app.settings["antike_rondel"] == order
+
+
+def test_the_tables_entries_rondel_order_and_seas(app, pump, window):
+    """During a game the table changes the rondel's order to its board's, and enters the seas
+    a civilization occupies: 7 seas bring a Navigator at the end of its turn."""
+    books = set_up(app, pump)
+    session = app.session
+    for civ, cities in START.items():
+        start_cities(books, civ, cities, pump)
+    press(button(books, "The rondel's order"), pump)
+    spaces = [w for w in walk(books.popup) if getattr(w, "text", "").startswith(("2.", "3."))]
+    spaces.sort(key=lambda w: w.text)
+    form_tap(books, spaces[0], pump)                    # 2. Marble → Iron
+    for _ in range(6):                                  # 3. Iron → ... → Marble
+        form_tap(books, spaces[1], pump)
+    ok(books, pump)
+    assert session.state["settings"]["rondel"][:3] == ["gold", "iron", "marble"]
+    assert books.wheel.spaces[1].text.startswith("Iron")
+    press(button(books, "Seas occupied"), pump)
+    fields = books.popup.form["fields"]
+    for _ in range(7):
+        form_tap(books, fields[1].plus, pump)
+    ok(books, pump)
+    assert session.state["civs"]["greeks"]["seas"] == 7
+    rondel_at(books, 0, pump)
+    press(button(books, "End turn"), pump)
+    assert books.announcement is not None
+    assert any("Navigator 1, for 7 seas occupied" in getattr(w, "text", "")
+               for w in walk(books.announcement))
+    tap(books.announcement.ok, pump)
