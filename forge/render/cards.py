@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any, Callable
 
 from reportlab.lib.colors import HexColor
 
@@ -112,12 +113,47 @@ class BackFace:
     saver: bool
 
 
+# --- decks made from other content ---------------------------------------------------------------
+
+DECKS_OF: dict[str, Callable[[dict, Any], dict]] = {}   # maker name -> the deck it prints
+
+
+def deck_builder(maker_name: str):
+    """Register the function that builds, from a game's own content files, the deck a card maker
+    of that name prints: `build(component, ctx) -> deck` (a deck in cards.yaml's shape, its id
+    the component's `deck`). Tuck boxes then find that deck as they find cards.yaml's."""
+    def register(function):
+        DECKS_OF[maker_name] = function
+        return function
+    return register
+
+
+def game_decks(ctx) -> list[dict]:
+    """Every deck the game prints: cards.yaml's, then those its card makers build."""
+    decks = list((ctx.data.get("cards") or {}).get("decks") or [])
+    for component in ctx.game.get("components", []):
+        build = DECKS_OF.get(component.get("draw"))
+        if build is not None and component.get("deck"):
+            decks.append(build(component, ctx))
+    return decks
+
+
+def prints_deck(component: dict) -> bool:
+    """Whether a component prints a deck: `draw: card`, or a maker that builds its deck."""
+    return component.get("draw") == "card" or component.get("draw") in DECKS_OF
+
+
 # --- the maker ----------------------------------------------------------------------------------
 
 @maker("card", reads=("game", "cards"))
 def make_cards(component: dict, ctx) -> list[Piece]:
     """The cards of one deck, copies included, in the order of cards.yaml; one back for all."""
-    deck = _deck_of(component, ctx)
+    return make_deck(component, ctx, _deck_of(component, ctx))
+
+
+def make_deck(component: dict, ctx, deck: dict) -> list[Piece]:
+    """The cards of a deck given as data (a deck of cards.yaml, or one a game's maker builds from
+    its own content files, in the same shape), copies included; one back for all."""
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
     _check_count(component, deck, ctx)

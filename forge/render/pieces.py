@@ -13,7 +13,8 @@ Styles (the `style` map of a component in game.yaml):
 - `disc` with names (province tokens): `{names_from: <a list of tables.yaml>, copies: N, fill,
   shape, rim, icon, back_style}`: `copies` tokens for each entry of that list, each printing the
   entry's `name` (a translated text of the game) below its icon, in place of a value; the count
-  is the entries times `copies`. `rim` (any label disc) colours the frame instead of a tone of
+  is the entries times `copies`. A label disc whose component has `labels: {name: ...}` prints
+  that name the same way (a power's activation marker). `rim` (any label disc) colours the frame instead of a tone of
   the fill.
 - `standee`: no style; one standee per emperor of the game.
 
@@ -211,6 +212,7 @@ def _make_label_discs(component: dict, style: dict, ctx) -> list[Piece]:
     front = _label_face(front_spec, ctx, where)
     trim = tuple(component["trim"])
     bleed = component.get("bleed", 0)
+    front = _named(front, component, trim)
     draw = partial(draw_label_disc, face=front, trim=trim, bleed=bleed)
     back_face, back = _styled_back(component, style, front.shape, ctx, trim, bleed)
     back_key: object = back_face.key() if back_face else None
@@ -222,6 +224,17 @@ def _make_label_discs(component: dict, style: dict, ctx) -> list[Piece]:
     return [Piece(component["id"], component["kind"], trim, bleed, draw, component["name"],
                   back=back, key=key, pictures=used)
             for _ in range(component["count"])]
+
+
+def _named(face: LabelFace, component: dict, trim) -> LabelFace:
+    """The face with the component's `labels: {name: ...}` (a translated text) under its icon,
+    as province tokens print theirs: a marker that must say whose it is in words."""
+    name = (component.get("labels") or {}).get("name")
+    if not name:
+        return face
+    size = 2 * _disc_geometry(trim)[2]
+    cap = _fitting_cap(str(name), size * NAME_CAP, size * NAME_WIDTH)
+    return replace(face, name=str(name), name_cap=round(cap, 4))
 
 
 def _styled_back(component: dict, style: dict, shape: str, ctx, trim, bleed: float):

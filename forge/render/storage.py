@@ -31,7 +31,7 @@ from forge.i18n import N_
 from forge.ink import color_for
 from forge.model import Piece, pt
 from forge.render import MAKERS, art, icons, maker, shapes, textfit
-from forge.render.cards import deck_total
+from forge.render.cards import deck_total, game_decks, prints_deck
 from forge.render.sheets import format_number
 
 CARD_THICKNESS = 0.32     # mm per card of 300 g/m2
@@ -269,7 +269,7 @@ def _decks(component: dict, style: dict, ctx, where: str) -> list[dict]:
     if not wanted:
         raise UserError(f"{where}: a tuck box needs 'deck' (a deck of cards.yaml), or 'decks' "
                         f"in its style")
-    known = {d["id"]: d for d in (ctx.data.get("cards") or {}).get("decks") or []}
+    known = {d["id"]: d for d in game_decks(ctx)}
     missing = [d for d in wanted if d not in known]
     if missing:
         raise UserError(f"{where}: unknown deck '{missing[0]}' (decks: "
@@ -282,7 +282,7 @@ def _card_size(decks: list[dict], ctx, where: str) -> tuple[float, float]:
     sizes = []
     for deck in decks:
         found = [c for c in ctx.game["components"]
-                 if c.get("draw") == "card" and c.get("deck") == deck["id"] and "trim" in c]
+                 if prints_deck(c) and c.get("deck") == deck["id"] and "trim" in c]
         if not found:
             raise UserError(f"{where}: no card component prints deck '{deck['id']}'")
         sizes.append(tuple(found[0]["trim"]))
