@@ -1,9 +1,10 @@
 """The optional map of a board game: one format for every game, read and checked in one place.
 
 A map is `map.yaml` in a game's folder (schema `forge/schemas/map.yaml`; each game's
-documentation says which fields it reads): its provinces, each with its neighbours by the kind of border between them
-(`land`, `water`, `mixed`), the resource of its city site (`city`) and whether it counts as a sea
-(`sea`); sea zones with the provinces on their coasts and the seas next to them; straits. Each
+documentation says which fields it reads): its provinces, each with its neighbours by the kind
+of border between them (`land`, `water`, `mixed`), the resource of its city site (`city`) and
+whether it counts as a sea (`sea`); sea zones with the provinces on their coasts and the seas
+next to them; straits. Each
 game uses the fields its rules need (Conquest of the Empire II: `land`, `key`, `seas`,
 `straits`; Antike: `land`, `water`, `mixed`, `city`, `sea`) and checks the rest of its own
 (forge/engine/conquest/board.py, forge/engine/antike/board.py) with the helpers here.
@@ -41,7 +42,7 @@ MAP_OPTION = Record({
 }, required=("provinces",))
 
 
-# --- checks every game's map shares ----------------------------------------------------------------
+# --- checks every game's map shares -------------------------------------------------------------
 
 def entries(data: dict, section: str, problems: list, reserved=(),
             reserved_prefix: str | None = None) -> dict[str, tuple[tuple, dict]]:

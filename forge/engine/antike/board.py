@@ -72,7 +72,7 @@ def read_map(folder: Path | None) -> dict | None:
     return maps.read_game_map(folder, GAME, map_problems)
 
 
-# --- queries over a game's state -------------------------------------------------------------------
+# --- queries over a game's state -------------------------------------------------------------
 
 def board(state: dict) -> dict | None:
     """The game's map (compiled), or None when it was set up without one."""

@@ -136,7 +136,8 @@ def check_progresses(state: dict, t, civ: str, progresses: list) -> list[tuple[s
         if progress not in t.progresses:
             raise IllegalAction(N_("'{name}' is not a progress"), name=progress)
         if progress in owned:
-            raise IllegalAction(N_("{civ}: {progress} is already owned"), civ=civ, progress=progress)
+            raise IllegalAction(N_("{civ}: {progress} is already owned"), civ=civ,
+                                progress=progress)
         needs = t.progresses[progress].get("needs")
         if needs and needs not in owned:
             raise IllegalAction(N_("{progress} needs {needs} first"), progress=progress,

@@ -202,7 +202,8 @@ def _deadlock(e, tr, n):
 
 def _won(e, tr, n):
     if e["deadlock"]:
-        return tr._(N_("victory for {civ}: the first temple destroyed once all the personalities are out")).format(civ=n.civ(e["civ"]))
+        return tr._(N_("victory for {civ}: the first temple destroyed once all the "
+                       "personalities are out")).format(civ=n.civ(e["civ"]))
     return tr._(N_("victory for {civ}, with {personalities} personalities")).format(
         civ=n.civ(e["civ"]), personalities=e["personalities"])
 
