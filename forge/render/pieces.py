@@ -74,7 +74,8 @@ def make_discs(component: dict, ctx) -> list[Piece]:
                        emperor=emperor, inks=_inks(ctx))
     elif "names_from" in style:
         return _make_name_discs(component, style, ctx)
-    elif "label" in style or "back_style" in style or "shape" in style:
+    elif "label" in style or "back_style" in style or "shape" in style or \
+            (component.get("labels") or {}).get("name"):
         return _make_label_discs(component, style, ctx)
     elif "fill" in style and "icon" in style:
         fill = ctx.color(style["fill"])
