@@ -16,6 +16,8 @@ PROCEDURES = {
     "income": procedures.income, "upkeep": procedures.upkeep, "victory": procedures.victory,
     "event": procedures.event, "rebellion": procedures.rebellion,
     "invasion": procedures.invasion, "harvest": procedures.harvest,
+    "recruit": procedures.recruit, "garrisons": procedures.garrisons,
+    "control": procedures.control, "stranded": procedures.stranded,
     "draw-marker": turns.draw_marker, "pay-activation": turns.pay_activation,
     "set-leaders": turns.set_leaders, "buy-objective": turns.buy_objective,
     "next-phase": turns.next_phase, "adjust": turns.adjust,

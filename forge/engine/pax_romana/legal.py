@@ -8,10 +8,11 @@ from forge.engine.pax_romana.turns import fixed_marker
 
 ANY_TIME = ("battle", "intercept", "allowance", "path", "retreat-before-battle",
             "naval-disaster", "continuity", "naval-battle", "pirates", "attrition", "sack",
-            "event", "rebellion", "invasion", "harvest")
+            "event", "rebellion", "invasion", "harvest", "garrisons", "control",
+            "stranded")
 PHASE_ACTIONS = {"income": ("income",), "upkeep": ("upkeep",),
-                 "leader_selection": ("set-leaders",), "manpower": ("buy-objective",),
-                 "activation": ("pay-activation", "militia"), "victory": ()}
+                 "leader_selection": ("set-leaders",), "manpower": ("buy-objective", "recruit"),
+                 "activation": ("pay-activation", "militia", "recruit"), "victory": ()}
 
 
 def legal_actions(state: dict) -> list[dict]:

@@ -16,6 +16,11 @@ from forge.engine.pax_romana.data import row_for
 from forge.engine.pax_romana.state import Ctx, advanced, band_of, check_power, reading
 
 
+def _in_phase(state: dict, phase: str) -> None:
+    if state["phase"] != phase:
+        raise IllegalAction(N_("this is done in the {phase} phase, not now"), phase=phase)
+
+
 def _found(ctx: Ctx, kind: str, **result) -> None:
     ctx.state["last"] = {"kind": kind, **result}
     ctx.emit("result", procedure=kind, **result)
@@ -227,6 +232,7 @@ def income(ctx: Ctx, action: dict) -> None:
     """Phase A: provinces, complete territories, towns, cities and the mine (6.1, 7.13)."""
     t, state = ctx.t, ctx.state
     power = check_power(state, action["power"])
+    _in_phase(state, "income")
     rule = t.economy["income"]
     provinces = list(dict.fromkeys(action.get("provinces") or []))
     cut_off = set(action.get("cut_off") or [])
@@ -268,6 +274,7 @@ def upkeep(ctx: Ctx, action: dict) -> None:
     (6.41-6.43, 14.21; P22)."""
     t, state = ctx.t, ctx.state
     power = check_power(state, action["power"])
+    _in_phase(state, "upkeep")
     book = ctx.book(power)
     rule = t.economy["upkeep"]
     band = band_of(state, t, power)
@@ -315,6 +322,7 @@ def victory(ctx: Ctx, action: dict) -> None:
     """Phase H: VP by GOP and CvP rank (ties share, rounding down), stability for the most and
     fewest VP gained, the next order of play (15.1-15.3, 15.12, 15.13, 3.42)."""
     t, state = ctx.t, ctx.state
+    _in_phase(state, "victory")
     powers = list(state["powers"])
     for key in ("gop", "cvp"):
         if sorted(action[key]) != sorted(powers):
@@ -405,3 +413,88 @@ def harvest(ctx: Ctx, action: dict) -> None:
     _found(ctx, "harvest", rolls=rolls, territory=territory, change=change)
     if territory in ctx.state["powers"]:
         ctx.change_stability(territory, change, "harvest")
+
+
+# --- recruiting, garrisons, control, stranded landings ------------------------------------------
+
+def recruit(ctx: Ctx, action: dict) -> None:
+    """Raise units in a controlled province: the province's territory says which and at what
+    cost (6.21-6.27; elephants only where marked, 10.66)."""
+    t, state = ctx.t, ctx.state
+    power = check_power(state, action["power"])
+    found = t.province(action["province"])
+    if not found:
+        raise IllegalAction(N_("'{province}' is not a province of the game"),
+                            province=action["province"])
+    group, province = found
+    if action.get("cut_off"):
+        raise IllegalAction(N_("{province} has no line of communication: nothing is raised "
+                               "there (6.15)"), province=action["province"])
+    if province.get("no_recruiting"):
+        raise IllegalAction(N_("nothing is raised in {province}"), province=action["province"])
+    offers = {r["unit"]: r for r in group.get("recruits", [])}
+    cost, parts = 0, []
+    for unit, count in sorted(action["units"].items()):
+        offer = offers.get(unit)
+        if not count:
+            continue
+        if (offer is None or power in offer.get("not_for", [])
+                or ("only_for" in offer and power not in offer["only_for"])):
+            raise IllegalAction(N_("no {unit} is raised in {province}"), unit=unit,
+                                province=action["province"])
+        if "only_in" in offer and province["id"] not in offer["only_in"]:
+            raise IllegalAction(N_("no {unit} is raised in {province}"), unit=unit,
+                                province=action["province"])
+        cost += offer["cost"] * count
+        parts.append({"unit": unit, "count": count, "cost": offer["cost"] * count})
+    ctx.pay(power, cost, "recruiting")
+    heavy = sum(p["count"] for p in parts if t.unit[p["unit"]].get("counts_against_maxph"))
+    ctx.book(power)["heavy"] += heavy
+    _found(ctx, "recruit", power=power, province=province["id"], parts=parts, cost=cost)
+
+
+def garrisons(ctx: Ctx, action: dict) -> None:
+    """How many garrisons units break down into (12.16)."""
+    rule = ctx.t.units["garrisons"]
+    table = {(row["unit"], row["state"]): row["garrisons"] for row in rule["breakdown"]}
+    total = 0
+    for strength, key in (("full", "units"), ("reduced", "reduced")):
+        for unit, count in (action.get(key) or {}).items():
+            if (unit, strength) not in table:
+                raise IllegalAction(N_("a {unit} does not break down into garrisons"),
+                                    unit=unit)
+            total += table[(unit, strength)] * count
+    _found(ctx, "garrisons", garrisons=total, mp=rule["major_move_cost"])
+
+
+def control(ctx: Ctx, action: dict) -> None:
+    """Whether a power controls a province from what the players count on the map (5.21-5.23)."""
+    t, state = ctx.t, ctx.state
+    power = check_power(state, action["power"])
+    found = t.province(action["province"])
+    if not found:
+        raise IllegalAction(N_("'{province}' is not a province of the game"),
+                            province=action["province"])
+    group, province = found
+    spaces, held = action["spaces"], action["held"]
+    majority = held * 2 > spaces
+    rule = t.economy["control"]
+    if group["id"] == power and province["id"] in rule["home_provinces_with_capital"]:
+        controls, why = bool(action.get("capital")), "own_home_province_with_capital"
+    elif group["id"] == power:
+        controls = held > 0 and (action.get("other_most") or 0) * 2 <= spaces
+        why = "own_home_province"
+    elif group["id"] in t.power:
+        controls = majority and (bool(action.get("capital")) or "capital" not in province)
+        why = "other_home_province"
+    else:
+        controls = majority or (held > 0 and not action.get("others"))
+        why = "non_home_province"
+    _found(ctx, "control", power=power, province=province["id"], controls=controls, rule=why)
+
+
+def stranded(ctx: Ctx, action: dict) -> None:
+    """A landing force that lost and cannot sail on rolls 1d6: on a 6 all is lost (11.3)."""
+    rule = ctx.t.movement["naval"]["amphibious"]["stranded_roll"]
+    roll = ctx.d6("stranded landing")
+    _found(ctx, "stranded", roll=roll, lost=roll == rule["all_lost_on"])
