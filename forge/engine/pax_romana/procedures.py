@@ -176,7 +176,7 @@ def sack(ctx: Ctx, action: dict) -> None:
     rule = ctx.t.combat["sack"]
     power = action["power"]
     campaign = action["campaign"]
-    result = {"power": power, "kind": action["kind"]}
+    result = {"power": power, "place": action["kind"]}
     if action.get("barbarians"):
         sacked = True
     else:

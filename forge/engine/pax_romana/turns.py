@@ -13,9 +13,11 @@ def open_phase(ctx: Ctx, phase: str) -> None:
     """Enter a phase (the activation bag is filled as the Activation Phase opens)."""
     state = ctx.state
     state["phase"] = phase
+    ctx.emit("phase", phase=phase, turn=state["turn"])
     if phase == "activation":
         _fill_bag(ctx)
-    ctx.emit("phase", phase=phase, turn=state["turn"])
+    if phase == "elimination":
+        _eliminate_temporary(ctx)
 
 
 def next_phase(ctx: Ctx, action: dict) -> None:
@@ -37,9 +39,18 @@ def next_phase(ctx: Ctx, action: dict) -> None:
     state["turn"] += 1
     for book in state["powers"].values():
         book["vp_turn"] = 0
-        book["temporary"] = [u for u in book["temporary"] if u["expires"] > state["turn"]]
     ctx.emit("turn", turn=state["turn"])
     open_phase(ctx, keys[0])
+
+
+def _eliminate_temporary(ctx: Ctx) -> None:
+    """Temporary units whose Elimination Phase this is leave the map (12.27, 12.32, 12.4)."""
+    turn = ctx.state["turn"]
+    for power, book in ctx.state["powers"].items():
+        leaving = [u for u in book["temporary"] if u["expires"] <= turn]
+        book["temporary"] = [u for u in book["temporary"] if u["expires"] > turn]
+        for entry in leaving:
+            ctx.emit("temporary-removed", power=power, unit=entry["unit"], count=entry["count"])
 
 
 def _fill_bag(ctx: Ctx) -> None:

@@ -123,6 +123,8 @@ WRITERS = {
     "vp": _w(N_("{power}: {change} VP ({why}), {vp} VP now"), power=_power),
     "adjusted": _w(N_("{power}: {what} {change}, {now} now"), power=_power),
     "result": _result,
+    "temporary-removed": _w(N_("{power}: {count} {name} leave the map"), power=_power,
+                            name=lambda e, n: n.unit(e["unit"])),
     "marker-drawn": _w(N_("Activation marker drawn: {name}"),
                        name=lambda e, n: n.power(e["marker"])),
     "activation-paid": _w(N_("{power} pays {cost} T for its activation"), power=_power),
