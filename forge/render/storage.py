@@ -563,8 +563,11 @@ def make_envelope_labels(component: dict, ctx) -> list[Piece]:
 
 
 def _sample(counter: dict, ctx) -> Piece:
-    """The first token a counter component prints, made by its own maker."""
+    """The first token a counter component prints, made by its own maker; without the name a
+    marker prints from its labels, which would be too small to read on the label."""
     spec = dict(counter, count=1)
+    if (spec.get("labels") or {}).get("name"):
+        spec["labels"] = {k: v for k, v in spec["labels"].items() if k != "name"}
     return MAKERS[counter["draw"]](spec, ctx)[0]
 
 

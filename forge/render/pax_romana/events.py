@@ -37,7 +37,7 @@ def event_deck(component: dict, ctx) -> dict:
             "back": {"title": labels.get("back_title", ctx.game["title"]),
                      "subtitle": labels.get("back_subtitle", ""), "icon": "laurel",
                      "fill": "deck", "ink": "play"},
-            "style": {"min_text_size": 5.5}, "classes": classes, "cards": cards}
+            "style": {"min_text_size": 6.0}, "classes": classes, "cards": cards}
 
 
 @maker("pax-romana-events", reads=("game", "event_cards"))
