@@ -1,13 +1,18 @@
 """ANTIKE's boards as pieces: the shared wheel maker (the rondel) and the progress table, their
 numbers from tables.yaml and their mistakes named."""
 import copy
+import io
 import os
+import shutil
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
-from forge.errors import UserError
+from forge.errors import ContentError, UserError
 from forge.games import DEFAULT_CONTENT
 from forge.kit import make_context
 from forge.model import MM
@@ -103,3 +108,69 @@ def test_the_progress_table_names_missing_labels(ctx):
 def test_an_effect_without_words_is_named():
     with pytest.raises(UserError, match="no words"):
         progress._effect({"trade": 1}, {}, {"id": "progress-table"})
+
+
+# --- a style that passes the schema never crashes the wheel or the progress table ------------------
+
+SPACES = ["marble", "iron", "gold", "temple", "arming", "knowledge", "maneuver", "nope"]
+PAINTS = ["marble", "iron", "gold", "military", "parchment", "#000000", "#ffffff", "nope"]
+ICONS = ["coin", "laurel", "art/marble.svg", "art/temple.svg", "art/none.svg", "../x.svg",
+         "art/README.md", "nope"]
+HOSTILE = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.just("nope"),
+                    st.lists(st.integers(), max_size=3))
+
+
+def _styles(entry_names):
+    colours = st.sampled_from(PAINTS)
+    usual = st.fixed_dictionaries(
+        {}, optional={"fill": colours, "ink": colours, "accent": colours,
+                      "fills": st.dictionaries(st.sampled_from(SPACES), colours, max_size=8),
+                      "icons": st.dictionaries(st.sampled_from(SPACES + ["wheel", "roads"]),
+                                               st.sampled_from(ICONS), max_size=8),
+                      "spaces_from": st.sampled_from(entry_names)})
+    return st.one_of(usual, usual, usual, HOSTILE)
+
+
+@pytest.fixture(scope="module")
+def antike_copy(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("content")
+    shutil.copytree(CONTENT / "antike", folder / "antike")
+    return folder
+
+
+def _fuzz(content: Path, component_id: str, style, draw: str) -> None:
+    path = content / "antike" / "game.yaml"
+    game = yaml.safe_load(path.read_text(encoding="utf-8"))
+    spec = next(c for c in game["components"] if c["id"] == component_id)
+    if draw == "antike-progress" and isinstance(style, dict):
+        style.pop("spaces_from", None)
+    spec["style"] = style
+    path.write_text(yaml.safe_dump(game, sort_keys=False, allow_unicode=True, width=1000),
+                    encoding="utf-8")
+    try:
+        ctx = make_context("antike", "en", "a4", content)
+    except ContentError:
+        return                  # refused at validation, with file, line and field
+    try:
+        pieces = load_makers()[draw](spec | {"style": style}, ctx)
+    except UserError:
+        return                  # refused by the maker, naming the component
+    canvas = Canvas(io.BytesIO())
+    for piece in pieces:
+        piece.draw(canvas)
+
+
+FUZZ = settings(max_examples=30, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+@FUZZ
+@given(style=_styles(["rondel", "knowledge", "spaces", "nope"]))
+def test_wheel_styles_that_pass_the_schema_never_crash_it(antike_copy, style):
+    _fuzz(antike_copy, "rondel", style, "wheel")
+
+
+@FUZZ
+@given(style=_styles(["rondel"]))
+def test_progress_styles_that_pass_the_schema_never_crash_it(antike_copy, style):
+    _fuzz(antike_copy, "progress-table", style, "antike-progress")
