@@ -374,7 +374,8 @@ class AntikeForms:
         n = names(tr)
         civ = actions[0]["civ"]
         ready = {a["from"]: a["units"] for a in actions}
-        chosen = {"from": actions[0]["from"] if len(actions) == 1 else None, "to": "",
+        borders = {(a["from"], a["to"]): a.get("border") for a in actions if a.get("to")}
+        chosen = {"from": actions[0]["from"] if len(ready) == 1 else None, "to": "",
                   "border": None, "typed": ""}
         counters: dict = {}
         counter_box = column()
@@ -397,7 +398,8 @@ class AntikeForms:
         origin.role = "from"
         if chosen["from"]:
             pick(chosen["from"])
-        dest = PlaceChooser(province_sections(state, tr), None,
+        neighbours = (tr._("Neighbours"), [to for _o, to in borders])
+        dest = PlaceChooser(province_sections(state, tr, first=neighbours), None,
                             lambda v: (chosen.update(to=v), self.update_form()), role="to",
                             hint=tr._("Find or type a province"), other=another(tr),
                             on_type=lambda text: chosen.update(typed=text))
@@ -409,6 +411,8 @@ class AntikeForms:
             return {u: c.value for u, c in counters.items() if c.value}
 
         def border_of(units):
+            if (chosen["from"], chosen["to"]) in borders:       # the map's
+                return borders[(chosen["from"], chosen["to"])]
             if chosen["border"]:
                 return chosen["border"]
             if units.get("legion") and units.get("galley"):
@@ -430,9 +434,10 @@ class AntikeForms:
                 units=amounts_units(units, tr), origin=chosen["from"] or "?",
                 to=chosen["to"] or "?", border=n.border(border_of(units)))
 
-        fields = [caption(tr._("From")), origin, counter_box, caption(tr._("To")), dest,
-                  caption(tr._("Border (without a choice: land for legions, water for "
-                               "galleys)")), border]
+        fields = [caption(tr._("From")), origin, counter_box, caption(tr._("To")), dest]
+        if not borders:             # without a map the table names the border
+            fields += [caption(tr._("Border (without a choice: land for legions, water for "
+                                    "galleys)")), border]
         self.move_form = {"from": origin, "to": dest, "border": border, "counters": counters}
         self.open_popup(tr._("Move units"), fields, collect, summary)
 
@@ -524,6 +529,10 @@ class AntikeForms:
         grid.role = "resource"
         fields = [caption(tr._("The resource of the city site (on your board)")), grid,
                   payment]
+        if action.get("resource"):  # the map's site
+            chosen["resource"] = action["resource"]
+            fields = [body(tr._("A {resource} city.").format(
+                resource=n.resource(action["resource"]))), payment]
 
         def collect():
             if chosen["resource"] is None:

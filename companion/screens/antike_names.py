@@ -82,6 +82,15 @@ def province_sections(state: dict, tr, first: tuple = ("", ()), leave_out=()) ->
         if fresh:
             sections.append((title, [(p, p) for p in fresh]))
 
+    board = (state.get("map") or {}).get("provinces")
+    if board:                       # a game played on a map: its provinces, by their names
+        names_of = {p: entry.get("name") or p for p, entry in board.items()}
+        for title, places in ((first[0], first[1]), ("", list(board))):
+            fresh = [p for p in dict.fromkeys(places) if p not in taken and p in board]
+            taken.update(fresh)
+            if fresh:
+                sections.append((title, [(p, names_of[p]) for p in fresh]))
+        return sections
     add(*first)
     add(tr._("In this game"), state_provinces(state))
     add(tr._("Named at earlier games"), remembered(state.get("side", "west")))
