@@ -23,10 +23,14 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.screens.antike_forms import AntikeForms, after_paying, amounts_units
+from companion.screens.antike_forms import (
+    AntikeForms,
+    after_paying,
+    amounts_units,
+    line,
+)
 from companion.screens.antike_names import (
     RESOURCES,
     action_provinces,
@@ -44,16 +48,6 @@ from companion.widgets import body, column, dialog, grow_with_text
 HINTS = ("open", "cost", "steps", "yield", "eligible", "power", "capacity", "prices",
          "choices", "name", "max")
 WIDE_DP = 900           # from this width the wheel stands beside the books
-
-
-def line(text: str) -> Label:
-    """A line of the books: as tall as its text (wrapped), no taller."""
-    theme = App.get_running_app().theme
-    label = Label(text=text, font_size="16sp", color=theme.ink, size_hint_y=None,
-                  halign="left", valign="top", padding=(dp(2), dp(2)))
-    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
-               texture_size=lambda w, size: setattr(w, "height", size[1]))
-    return label
 
 
 class AntikeBooksScreen(AntikeForms, GameScreen):
@@ -332,7 +326,7 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
             self.add(box, tr._("Buy progress…"), lambda: self.form_progress(actions),
                      actions[0])
         elif space == "knowledge" and not turn["done"]:
-            box.add_widget(body("\n".join(self.progress_lines(state["civs"][current]))))
+            box.add_widget(line("\n".join(self.progress_lines(state["civs"][current]))))
         if turn["maneuver"] is not None:
             self.build_maneuver(box, state, kinds)
         if "found-city" in kinds:
@@ -367,7 +361,7 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
         if calculator:
             box.add_widget(Factory.Section(text=tr._("Conquest")))
         for text, action in calculator:
-            box.add_widget(body(text, font_size=f"{App.get_running_app().theme.small_sp}sp"))
+            box.add_widget(line(text, font_size=f"{App.get_running_app().theme.small_sp}sp"))
             if action is not None:
                 self.add(box, tr._("Conquer {province}…").format(province=action["province"]),
                          lambda a=action: self.form_conquer(a), action)

@@ -32,6 +32,18 @@ from companion.widgets import Counter, body, caption, choice_grid, column, form_
 BORDERS = ("land", "water", "mixed")
 
 
+def line(text: str, **kwargs):
+    """A line of text as tall as it is, wrapped (previews and the books: no touch-high gaps)."""
+    from kivy.uix.label import Label
+
+    theme = App.get_running_app().theme
+    label = Label(text=text, font_size=kwargs.get("font_size", "16sp"), color=theme.ink,
+                  size_hint_y=None, halign="left", valign="top", padding=(dp(2), dp(2)))
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+               texture_size=lambda w, size: setattr(w, "height", size[1]))
+    return label
+
+
 def holdings(book: dict) -> dict:
     return {**{r: book["resources"][r] for r in RESOURCES}, "coin": book["coins"]}
 
@@ -215,7 +227,7 @@ class AntikeForms:
             steps=action["steps"], cost=cost) if action["steps"] else
             tr._("The first move: free."))]
         paid = after_paying(book, action.get("pay"))
-        fields += [body(line) for line in self.space_preview(action["name"], paid)]
+        fields += [line(text) for text in self.space_preview(action["name"], paid)]
         payment = None
         if cost:
             payment = PaymentEditor(book, tr, on_change=self.update_form)
