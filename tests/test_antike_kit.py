@@ -1,8 +1,6 @@
 """The ANTIKE kit: built in every language and paper, its pieces counted against tables.yaml, every
 card with its back, the duplex print of the whole kit, the rondel's order and costs, and text that
-fits and stays readable. FORGE_ANTIKE_CONTENT may name another folder of games holding antike (a
-copy being edited) to test in place of the shipped one."""
-import os
+fits and stays readable."""
 from collections import Counter
 from pathlib import Path
 
@@ -16,7 +14,7 @@ from forge.kit import build_kit, make_components, make_context
 from forge.render import wheel
 
 GAME = "antike"
-CONTENT = Path(os.environ.get("FORGE_ANTIKE_CONTENT", DEFAULT_CONTENT))
+CONTENT = Path(DEFAULT_CONTENT)
 KITS = [(lang, paper) for lang in ("en", "es") for paper in ("a4", "letter")]
 pytestmark = pytest.mark.slow
 

@@ -2,7 +2,6 @@
 numbers from tables.yaml and their mistakes named."""
 import copy
 import io
-import os
 import shutil
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from forge.model import MM
 from forge.render import load_makers, wheel
 from forge.render.antike import progress
 
-CONTENT = Path(os.environ.get("FORGE_ANTIKE_CONTENT", DEFAULT_CONTENT))
+CONTENT = Path(DEFAULT_CONTENT)
 
 
 @pytest.fixture(scope="module")

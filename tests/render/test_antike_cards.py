@@ -1,6 +1,5 @@
 """ANTIKE's cards and art measured as the other kits' are: light backs that hide duplex drift and
 cutting errors, each deck with a back of its own, and a cover band without words."""
-import os
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from test_card_faces import DRIFT, EDGE, MAX_INK, back_page, crop, edge_strips, 
 from forge.games import DEFAULT_CONTENT
 from forge.kit import make_components, make_context
 
-CONTENT = Path(os.environ.get("FORGE_ANTIKE_CONTENT", DEFAULT_CONTENT))
+CONTENT = Path(DEFAULT_CONTENT)
 DECKS = ("personalities", "civilizations")
 
 
