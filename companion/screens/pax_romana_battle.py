@@ -1,0 +1,354 @@
+"""PAX ROMANA's land battle (10), every step shown.
+
+With no battle being fought the page is the entry of both sides: each side's power, units
+(full and reduced), leader, elephants committed; the defence (a city or town and its walls),
+the terrain, a landing, the siege bids and the Advanced Game's cards. "Fight" opens the battle
+(the dice rolled by the app, or entered from the table's real dice).
+
+During the battle the page shows the battle points of each side (units, reduced units, walls,
+elephants and what they cancelled, cavalry and its edge), the ratio and its shifts, every other
+shift with its cause and rule, the net shifts, both rolls, then the choice of the moment: every
+legal split of the net shifts with the modified rolls it gives, the retreat choices, and each
+side's legal loss allocations (the units that may absorb the loss and how much each
+absorbs). Once it is over: the losses taken, retreat, leader death, regroup and the militia
+check, and the battle's log in words. Nothing here applies a rule: the engine does.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import StringProperty
+
+from companion.screens.base import GameScreen
+from companion.screens.pax_romana_forms import FieldSet, PaxForms, line
+from companion.screens.pax_romana_names import (
+    HINTS,
+    UNITS_SHOWN,
+    cause_words,
+    names,
+    units_text,
+)
+from companion.widgets import grow_with_text
+
+SIDES = ("attacker", "defender")
+REDUCIBLE = ("legion", "heavy_infantry", "mercenary_heavy_infantry")
+
+
+class PaxRomanaBattleScreen(PaxForms, GameScreen):
+    """The entry of both sides, then each step of the battle and its choices."""
+
+    title_text = StringProperty("")
+    entry = None            # the FieldSet of the sides being entered
+    entering = False        # "Another battle" tapped: the entry, not the last result
+
+    def reset(self) -> None:
+        self.entry = None
+        self.entering = False
+
+    def just_fought(self, state: dict) -> bool:
+        """Whether the latest log entry ended a battle (its result is shown)."""
+        if self.entering or (state.get("last") or {}).get("kind") != "battle":
+            return False
+        action = self.session.log()[self.session.position]["action"] or {}
+        return action.get("type") in ("battle", "allocate", "retreat", "losses")
+
+    def battle_start(self) -> int:
+        """The log index where the shown battle opened."""
+        log = self.session.log()
+        for index in range(self.session.position, -1, -1):
+            if (log[index]["action"] or {}).get("type") == "battle":
+                return index
+        return self.session.position
+
+    def refresh(self) -> None:
+        if self.session is None:
+            return
+        self.session.set_language(self.tr.lang)
+        state = self.session.state
+        page = self.ids.page
+        page.clear_widgets()
+        self.action_buttons = []
+        tr = self.tr
+        self.title_text = tr._("Land battle")
+        if state["battle"]:
+            self.show_battle(page, state["battle"])
+            self.show_log_words(page)
+        elif self.just_fought(state):
+            self.show_battle(page, state["last"])
+            self.show_over(page, state["last"])
+            self.show_log_words(page)
+            self.add(page, tr._("Another battle"), self.new_battle, emphasis="secondary")
+        else:
+            self.build_entry(page, state)
+
+    def add(self, box, text: str, callback, action=None, emphasis: str = "primary"):
+        button = grow_with_text(Factory.BigButton(text=text, emphasis=emphasis))
+        button.action = action
+        button.bind(on_release=lambda _b: callback())
+        box.add_widget(button)
+        self.action_buttons.append(button)
+        return button
+
+    # --- entering both sides ----------------------------------------------------------------
+
+    def build_entry(self, page, state: dict) -> None:
+        tr = self.tr
+        n = names(tr)
+        powers = [(p, n.power(p)) for p in state["order"]]
+        fields = []
+        for index, (side, words) in enumerate((("attacker", tr._("Attacker")),
+                                               ("defender", tr._("Defender")))):
+            chosen = powers[index:] + powers[:index]
+            fields += [("choice", f"{side}.power", words, chosen),
+                       ("counts", f"{side}.units", words + ": " + tr._("units"),
+                        [(u, n.unit(u)) for u in UNITS_SHOWN]),
+                       ("counts", f"{side}.reduced", words + ": " + tr._("reduced units"),
+                        [(u, n.unit(u)) for u in REDUCIBLE]),
+                       ("bool", f"{side}.has_leader", words + ": " + tr._("a leader?")),
+                       ("int", f"{side}.leader.tactical", tr._("Leader's Tactics"), 0, 4, 1),
+                       ("int", f"{side}.leader.campaign", tr._("Leader's Campaign"), 0, 6, 2),
+                       ("int", f"{side}.elephants", tr._("Elephants committed"), 0, 10, 0)]
+        fields += [("choice", "defence.kind", tr._("The defender uses"),
+                    [("", tr._("no city or town")), ("town", tr._("a town")),
+                     ("city", tr._("a city"))]),
+                   ("int", "defence.walls", tr._("Wall points"), 0, 10, 0),
+                   ("choice", "terrain", tr._("Terrain"),
+                    [("open", tr._("open")), ("mountain_fortress", tr._("Mountain Fortress"))]),
+                   ("bool", "amphibious", tr._("An amphibious attack?")),
+                   ("int", "siege_bids.attacker", tr._("Attacker's siege bid (T)"), 0, 30, 0),
+                   ("int", "siege_bids.defender", tr._("Defender's siege bid (T)"), 0, 30, 0)]
+        if state["game"] == "advanced":
+            fields += [("choice", "cards.tactical_surprise", tr._("Tactical Surprise played by"),
+                        [("", tr._("nobody")), ("attacker", tr._("the attacker")),
+                         ("defender", tr._("the defender"))]),
+                       ("bool", "cards.archimedes", tr._("The Archimedes Effect?"))]
+        self.entry = FieldSet(fields, tr)
+        page.add_widget(Factory.Section(text=tr._("Both sides")))
+        for widget in self.entry.widgets:
+            page.add_widget(widget)
+        self.fight_button = self.add(page, tr._("Fight"), self.fight)
+
+    def battle_action(self) -> dict:
+        values = self.entry.collect()
+        action = {"type": "battle"}
+        for side in SIDES:
+            given = values[side]
+            force = {"power": given["power"], "units": given["units"],
+                     "reduced": given["reduced"], "elephants": given["elephants"]}
+            if given["has_leader"]:
+                force["leader"] = given["leader"]
+            action[side] = force
+        if values["defence"]["kind"]:
+            action["defence"] = values["defence"]
+        action["terrain"] = values["terrain"]
+        if values["amphibious"]:
+            action["amphibious"] = True
+        bids = {k: v for k, v in values["siege_bids"].items() if v}
+        if bids:
+            action["siege_bids"] = bids
+        cards = {k: v for k, v in (values.get("cards") or {}).items() if v}
+        if cards:
+            action["cards"] = cards
+        return action
+
+    def fight(self) -> None:
+        self.entering = False
+        self.play(self.battle_action())
+
+    def new_battle(self) -> None:
+        self.entering = True
+        self.message = ""
+        self.refresh()
+
+    # --- the battle's steps -------------------------------------------------------------------
+
+    def side_lines(self, battle: dict, side: str) -> list[str]:
+        tr = self.tr
+        n = names(tr)
+        force = battle[side]
+        words = tr._("Attacker") if side == "attacker" else tr._("Defender")
+        lines = [f"{words}: {n.power(force['power'])}"]
+        lines.append(tr._("Units: {units}").format(units=units_text(force["units"], tr)))
+        if any((force.get("reduced") or {}).values()):
+            lines.append(tr._("Reduced: {units}").format(
+                units=units_text(force["reduced"], tr)))
+        leader = force.get("leader")
+        if leader:
+            lines.append(tr._("Leader: Tactics {tactical}, Campaign {campaign}").format(
+                tactical=leader["tactical"], campaign=leader["campaign"]))
+        if force.get("elephants"):
+            lines.append(tr._("Elephants committed {count}: {lost} BP lost, {cancelled} "
+                              "cavalry cancelled").format(
+                count=force["elephants"], lost=force.get("elephant_loss", 0),
+                cancelled=force.get("cavalry_cancelled", 0)))
+        if force.get("bp_walls"):
+            lines.append(tr._("Battle points {bp}: units {units} + walls {walls}").format(
+                bp=force["bp"], units=force["bp_units"], walls=force["bp_walls"]))
+        else:
+            lines.append(tr._("Battle points {bp}").format(bp=force["bp"]))
+        cavalry = force.get("cavalry") or {}
+        if cavalry.get("edge"):
+            lines.append(tr._("Cavalry {edge}").format(
+                edge=tr._("superiority") if cavalry["edge"] == "superiority"
+                else tr._("supremacy")))
+        if force.get("roll") is not None:
+            lines.append(tr._("Roll {roll}").format(roll=force["roll"]))
+        return lines
+
+    def show_battle(self, page, battle: dict) -> None:
+        tr = self.tr
+        n = names(tr)
+        page.add_widget(Factory.Section(text=tr._("Battle points and rolls")))
+        for side in SIDES:
+            page.add_widget(line("\n".join(self.side_lines(battle, side))))
+        ratio = battle.get("ratio")
+        if ratio:
+            page.add_widget(Factory.Section(text=tr._("Ratio and shifts")))
+            page.add_widget(line(tr._("Ratio {larger} to {smaller}: {shifts} shifts to "
+                                      "{side}").format(
+                larger=ratio["larger"], smaller=ratio["smaller"], shifts=ratio["shifts"],
+                side=n.side(ratio["side"]) if ratio.get("side") else "-")))
+        for shift in battle.get("shifts") or []:
+            page.add_widget(line(tr._("{side}: {shifts} for {cause} ({rule})").format(
+                side=n.side(shift["side"]), shifts=shift["shifts"],
+                cause=cause_words(shift["cause"], tr), rule=shift["rule"])))
+        net = battle.get("net")
+        if net:
+            page.add_widget(line(tr._("Net: {shifts} shifts to {side}").format(
+                shifts=net["shifts"], side=n.side(net["side"])) if net.get("side") and
+                net["shifts"] else tr._("Net: no shifts"), bold=True))
+        if battle.get("modified"):
+            page.add_widget(line(tr._("Modified rolls: attacker {a}, defender {d}; losses "
+                                      "{pa}% and {pd}%").format(
+                a=battle["modified"]["attacker"], d=battle["modified"]["defender"],
+                pa=battle["loss_percent"]["attacker"],
+                pd=battle["loss_percent"]["defender"]), bold=True))
+        if battle.get("winner"):
+            page.add_widget(line(tr._("Winner: {side}").format(side=n.side(battle["winner"]))
+                                 if battle["winner"] in SIDES else tr._("A tie")))
+        if battle.get("loss"):
+            page.add_widget(line(tr._("Losses due: attacker {a} BP, defender {d} BP").format(
+                a=battle["loss"]["attacker"], d=battle["loss"]["defender"]), bold=True))
+        stage = battle.get("stage")
+        if stage in ("allocate", "retreat", "losses"):
+            self.show_choices(page, battle, stage)
+
+    def show_choices(self, page, battle: dict, stage: str) -> None:
+        tr = self.tr
+        n = names(tr)
+        legal = self.session.legal_actions()
+        if stage == "allocate":
+            net = battle["net"]
+            other = "defender" if net["side"] == "attacker" else "attacker"
+            page.add_widget(Factory.Section(text=tr._("{side} uses {shifts} shifts").format(
+                side=n.power(battle[net["side"]]["power"]), shifts=net["shifts"])))
+            for action in legal:
+                raised = action["raise"]
+                text = tr._("Own roll +{up}, the other's −{down}: {own} and {theirs}").format(
+                    up=raised, down=net["shifts"] - raised,
+                    own=action["modified"][net["side"]], theirs=action["modified"][other])
+                self.add(page, text, lambda a=action: self.play(a), action)
+        elif stage == "retreat":
+            side = battle["retreat_by"]
+            page.add_widget(Factory.Section(text=tr._("{power} decides").format(
+                power=n.power(battle[side]["power"]))))
+            words = {"retreat": tr._("Retreat (the winner's roll counts 1 less)"),
+                     "stay": tr._("Stay"), "force": tr._("Force the retreat (1 MP)"),
+                     "none": tr._("Do not force it")}
+            for action in legal:
+                self.add(page, words[action["choice"]], lambda a=action: self.play(a), action)
+        else:
+            for side in SIDES:
+                mine = [a for a in legal if a["side"] == side]
+                if not mine:
+                    continue
+                force = battle[side]
+                page.add_widget(Factory.Section(text=tr._("{power} loses {bp} BP").format(
+                    power=n.power(force["power"]), bp=battle["loss"][side])))
+                page.add_widget(line(self.absorbers(force)))
+                for action in mine:
+                    self.add(page, self.allocation_words(action), lambda a=action: self.play(a),
+                             action, emphasis="secondary")
+
+    def absorbers(self, force: dict) -> str:
+        """The units that may absorb the loss, with their BP."""
+        tr = self.tr
+        from companion.screens.pax_romana_names import tables
+
+        t = tables()
+        n = names(tr)
+        parts = []
+        for unit, count in (force.get("units") or {}).items():
+            entry = t.unit.get(unit) or {}
+            if count:
+                parts.append(f"{count} {n.unit(unit)} ({entry.get('bp', '?')} BP)")
+        for unit, count in (force.get("reduced") or {}).items():
+            if count:
+                parts.append(tr._("{count} reduced {unit}").format(count=count,
+                                                                   unit=n.unit(unit)))
+        return tr._("May absorb: {units}").format(units=", ".join(parts) or "-")
+
+    def allocation_words(self, action: dict) -> str:
+        tr = self.tr
+        parts = []
+        if any(action.get("eliminate", {}).values()):
+            parts.append(tr._("eliminate {units}").format(
+                units=units_text(action["eliminate"], tr)))
+        if any(action.get("reduce", {}).values()):
+            parts.append(tr._("reduce {units}").format(units=units_text(action["reduce"], tr)))
+        if any(action.get("eliminate_reduced", {}).values()):
+            parts.append(tr._("eliminate reduced {units}").format(
+                units=units_text(action["eliminate_reduced"], tr)))
+        if action.get("walls"):
+            parts.append(tr._("{walls} wall points").format(walls=action["walls"]))
+        text = "; ".join(parts) or tr._("nothing")
+        return tr._("{allocation} ({bp} BP)").format(allocation=text,
+                                                     bp=action.get("lost_bp", 0))
+
+    def show_over(self, page, battle: dict) -> None:
+        tr = self.tr
+        n = names(tr)
+        page.add_widget(Factory.Section(text=tr._("The battle is over")))
+        for side in SIDES:
+            taken = (battle.get("taken") or {}).get(side)
+            if taken is not None:
+                page.add_widget(line(tr._("{power}: {allocation}").format(
+                    power=n.power(battle[side]["power"]),
+                    allocation=self.allocation_words(taken))))
+        if battle.get("regroup"):
+            page.add_widget(line(tr._("The attacker regroups.")))
+        if battle.get("militia_check"):
+            page.add_widget(line(tr._("{side} may call out its militia.").format(
+                side=n.side(battle["militia_check"]))))
+        if battle.get("mp_left") is not None:
+            page.add_widget(line(tr._("The attacker has {mp} MP left.").format(
+                mp=battle["mp_left"])))
+
+    def show_log_words(self, page) -> None:
+        """The battle's entries of the log, in words."""
+        page.add_widget(Factory.Section(text=self.tr._("Every step")))
+        log = self.session.log()
+        for entry in log[self.battle_start():self.session.position + 1]:
+            for words in entry["words"]:
+                if words:
+                    page.add_widget(line(words, font_size="14sp"))
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def play(self, action: dict, dice=None) -> bool:
+        clean = {k: v for k, v in action.items() if k not in HINTS}
+        return super().play(clean, dice)
+
+    def played(self, action: dict, entry) -> None:
+        self.message = ""
+        self.refresh()
+        self.ids.scroll.scroll_y = 1
+
+    def back(self) -> None:
+        self.show_screen("pax_romana_books")
+
+    def show_log(self) -> None:
+        self.show_screen("pax_romana_log")
+
+
+SCREEN = PaxRomanaBattleScreen

@@ -1,0 +1,114 @@
+"""The names PAX ROMANA's screens show, in the players' language.
+
+Powers, units and phases are the engine's own `Names` (forge.engine.pax_romana.words: the rule
+data through the game's catalog); the causes of combat-roll shifts, the procedures and the
+books' captions are worded here. The map is not in the text: where a procedure needs a map
+fact the forms ask for it as a choice (terrain, city or town, home territory).
+"""
+from __future__ import annotations
+
+UNITS_SHOWN = ("legion", "heavy_infantry", "light_infantry", "cavalry", "elephant", "militia",
+               "garrison", "mercenary_heavy_infantry", "mercenary_light_infantry",
+               "mercenary_cavalry", "barbarian_infantry", "tribal_infantry")
+HINTS = ("modified", "absorbs", "lost_bp", "open", "cost", "name")
+
+
+def names(tr):
+    """The engine's names in the translator's language."""
+    from forge.engine.pax_romana.words import Names
+
+    return Names(tr)
+
+
+def tables():
+    from forge.engine.pax_romana import tables as load
+
+    return load()
+
+
+def power_label(state: dict, power: str, tr) -> str:
+    """'Rome (Ana)'."""
+    return tr._("{power} ({player})").format(power=names(tr).power(power),
+                                             player=state["powers"][power]["player"])
+
+
+def cause_words(cause: str, tr) -> str:
+    """A combat-roll shift's cause in words (combat.yaml shifts.causes)."""
+    words = {"ratio": tr._("the battle ratio"),
+             "cavalry_superiority": tr._("cavalry superiority"),
+             "cavalry_supremacy": tr._("cavalry supremacy"),
+             "leader_tactics": tr._("the better leader's Tactics"),
+             "leader_tactics_city": tr._("the better leader's Tactics (city or town)"),
+             "mountain_fortress": tr._("the Mountain Fortress"),
+             "amphibious_defence": tr._("defending against a landing"),
+             "siege_technique": tr._("the higher siege bid"),
+             "tactical_surprise": tr._("Tactical Surprise"),
+             "archimedes": tr._("the Archimedes Effect"),
+             "defender_retreats": tr._("the defender retreats")}
+    return words.get(cause, cause.replace("_", " "))
+
+
+def procedure_words(kind: str, tr) -> str:
+    """A procedure's name on its button."""
+    words = {"battle": tr._("Land battle"), "intercept": tr._("Interception"),
+             "allowance": tr._("Movement allowance"), "path": tr._("Movement cost"),
+             "retreat-before-battle": tr._("Retreat before battle"),
+             "naval-disaster": tr._("Naval disaster"), "continuity": tr._("Naval continuity"),
+             "naval-battle": tr._("Naval battle"), "pirates": tr._("Pirates"),
+             "attrition": tr._("Attrition"), "sack": tr._("Sack and pillage"),
+             "militia": tr._("Militia"), "income": tr._("Income"), "upkeep": tr._("Upkeep"),
+             "victory": tr._("Victory points"), "event": tr._("Draw an event"),
+             "rebellion": tr._("Rebellion"), "invasion": tr._("Barbarian invasion"),
+             "harvest": tr._("Harvest"), "recruit": tr._("Recruit"),
+             "garrisons": tr._("Garrisons"), "control": tr._("Control of a province"),
+             "stranded": tr._("Stranded landing"), "draw-marker": tr._("Draw a marker"),
+             "pay-activation": tr._("Pay the activation"),
+             "set-leaders": tr._("Leaders in play"), "buy-objective": tr._("Buy an objective"),
+             "next-phase": tr._("Next phase"), "adjust": tr._("Correction"),
+             "allocate": tr._("Shifts"), "retreat": tr._("Retreat"),
+             "losses": tr._("Losses")}
+    return words.get(kind, kind)
+
+
+def action_label(action: dict, tr) -> str:
+    """A log entry's action in words: the procedure and the power it is for."""
+    text = procedure_words(action.get("type", ""), tr)
+    power = action.get("power") or action.get("marker")
+    if power:
+        text += " · " + names(tr).power(power)
+    if action.get("type") == "battle":
+        n = names(tr)
+        text += " · " + tr._("{attacker} against {defender}").format(
+            attacker=n.power(action["attacker"]["power"]),
+            defender=n.power(action["defender"]["power"]))
+    return text
+
+
+def units_text(counts: dict, tr) -> str:
+    return names(tr).units({u: n for u, n in (counts or {}).items() if n})
+
+
+def home_provinces(power: str) -> list[tuple[str, str]]:
+    """(id, name) of a power's provinces (economy.yaml)."""
+    return [(p["id"], p["name"]) for p in tables().power[power]["provinces"]]
+
+
+def other_provinces(power: str) -> list[tuple[str, str]]:
+    """(id, name) of every other province: the other powers' and the territories'."""
+    t = tables()
+    groups = [g for g in (*t.economy["powers"], *t.economy["territories"]) if g["id"] != power]
+    return [(p["id"], p["name"]) for g in groups for p in g["provinces"]]
+
+
+def _books_arithmetic() -> None:
+    """The engine's books summary (progress.py) reads the tables module's arithmetic; when the
+    package's `tables` name (the rule data's loader) shadowed that module at its import, it is
+    pointed at the module again, so saving a game's progress works."""
+    import importlib
+
+    books = importlib.import_module("forge.engine.pax_romana.progress")
+    if not hasattr(books.arithmetic, "max_manpower"):
+        books.arithmetic = importlib.import_module("forge.engine.pax_romana.tables")
+
+
+_books_arithmetic()
