@@ -41,7 +41,7 @@ def copy_demo(target: Path, title: str) -> Path:
 
 def test_with_no_games_of_the_user_the_shipped_games_are_found(user_games):
     found = find_games()
-    assert set(found) == {"tetrarchia", "conquest-of-the-empire-2", "antike", "demo"}
+    assert set(found) == {"tetrarchia", "conquest-of-the-empire-2", "antike", "pax-romana", "demo"}
     assert {source.origin for source in found.values()} == {"shipped"}
     assert found["demo"].folder == places.SHIPPED_CONTENT / "demo"
 
@@ -86,7 +86,7 @@ def test_validate_and_build_use_the_game_found_first(user_games, tmp_path):
 def test_unknown_games_and_missing_folders_are_clear_errors(user_games, tmp_path):
     result = run("validate", "nosuchgame")
     assert result.exit_code == 1
-    assert "no game 'nosuchgame'" in result.output and "demo, tetrarchia" in result.output
+    assert "no game 'nosuchgame'" in result.output and "demo, pax-romana, tetrarchia" in result.output
     result = run("games", "--content", tmp_path / "nowhere")
     assert result.exit_code == 1 and "does not exist" in result.output
 
