@@ -125,3 +125,12 @@ def test_an_immediate_card_is_played_from_the_legal_list(tmp_path):
     assert shown["state"]["books"]["juan"]["influence"] == {"egypt": 5}
     assert shown["state"]["books"]["juan"]["talents"] == 65
     assert "Juan pone 1 ficha de influencia en Egipto, donde está su César" in shown["words"]
+
+
+def test_a_refusal_speaks_the_language_asked(tmp_path):
+    """`act --lang es`: the refusal is worded in Spanish, as the events are."""
+    run(["new", "--player", "juan", "--player", "carlos", "--first", "juan"], tmp_path)
+    refused = act({"type": "pass", "player": "juan"}, tmp_path, "--lang", "es")
+    assert refused.exit_code != 0
+    assert "las acciones se realizan en las rondas de acciones" in str(refused.exception)
+    assert "actions are taken" in str(act({"type": "pass", "player": "juan"}, tmp_path).exception)

@@ -77,8 +77,9 @@ def json_object(text: str, what: str) -> dict:
     return value
 
 
-def run_engine(action):
-    """Run an engine call; turn the engine's refusals into clear user errors."""
+def run_engine(action, tr=None):
+    """Run an engine call; turn the engine's refusals into clear user errors, in the language
+    of `tr` (default: the program's own)."""
     from forge.engine.core import ActionError
     from forge.engine.dice import BadRoll, NeedRoll
 
@@ -88,7 +89,7 @@ def run_engine(action):
         raise UserError(_("{need}: enter it with --dice (physical dice), or start the game "
                           "with a seed to let the program roll").format(need=err)) from None
     except ActionError as err:
-        raise UserError(err.translated(messages_translator())) from None
+        raise UserError(err.translated(tr or messages_translator())) from None
     except BadRoll as err:
         raise UserError(str(err)) from None
 

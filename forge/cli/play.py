@@ -98,7 +98,8 @@ def _new_command(engine: GameEngine, game_opt) -> click.Command:
         options = engine_options(engine.new_options, chosen)
         if options_json:
             options.update(json_object(options_json, _("The --option value")))
-        session = run_engine(lambda: Session(engine.rules, options, seed, parse_dice(dice_text)))
+        session = run_engine(lambda: Session(engine.rules, options, seed, parse_dice(dice_text)),
+                             Translator(lang, strict=False))
         save_session(game_file, session)
         events = session.entries[0]["events"]
         print_json({"game": str(game_file), "events": events,
@@ -216,7 +217,8 @@ def _session_commands(engine: GameEngine, game_opt) -> list[click.Command]:
         """Apply ACTION (JSON, or @file) and save; prints the board delta."""
         session = read_session(game_file, engine.rules)
         parsed = json_argument(action, _("The action"))
-        outcome = run_engine(lambda: session.act(parsed, parse_dice(dice_text)))
+        outcome = run_engine(lambda: session.act(parsed, parse_dice(dice_text)),
+                             Translator(lang, strict=False))
         save_session(game_file, session)
         print_json({"events": outcome.events, "words": _words(engine, outcome.events, lang),
                     "rolls": session.entries[-1]["rolls"], "state": outcome.state})
