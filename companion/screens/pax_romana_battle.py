@@ -15,9 +15,12 @@ check, and the battle's log in words. Nothing here applies a rule: the engine do
 """
 from __future__ import annotations
 
-from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import StringProperty
+from kivy.uix.gridlayout import GridLayout
 
 from companion.screens.base import GameScreen
 from companion.screens.pax_romana_forms import FieldSet, PaxForms, line
@@ -28,10 +31,33 @@ from companion.screens.pax_romana_names import (
     names,
     units_text,
 )
-from companion.widgets import grow_with_text
+from companion.widgets import column, grow_with_text
 
 SIDES = ("attacker", "defender")
 REDUCIBLE = ("legion", "heavy_infantry", "mercenary_heavy_infantry")
+WIDE_DP = 700           # from this width the two sides stand side by side
+
+
+def wide() -> bool:
+    return Window.width >= dp(WIDE_DP)
+
+
+def side_words(side: str, tr) -> str:
+    return tr._("Attacker") if side == "attacker" else tr._("Defender")
+
+
+class Entry:
+    """Several field sets read as one form (the two sides and the battle's place)."""
+
+    def __init__(self, fieldsets: list):
+        self.fieldsets = fieldsets
+        self.parts = {k: v for f in fieldsets for k, v in f.parts.items()}
+
+    def collect(self) -> dict:
+        out: dict = {}
+        for fieldset in self.fieldsets:
+            out.update(fieldset.collect())
+        return out
 
 
 class PaxRomanaBattleScreen(PaxForms, GameScreen):
@@ -40,6 +66,18 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
     title_text = StringProperty("")
     entry = None            # the FieldSet of the sides being entered
     entering = False        # "Another battle" tapped: the entry, not the last result
+
+    _wide = None
+
+    def on_kv_post(self, base):
+        super().on_kv_post(base)
+        Window.bind(width=self._on_width)
+
+    def _on_width(self, *_):
+        """Turned on its side or back: the two sides laid out again (what was entered
+        stays)."""
+        if self.session is not None and self._wide is not None and self._wide != wide():
+            Clock.schedule_once(lambda _dt: self.refresh())
 
     def reset(self) -> None:
         self.entry = None
@@ -67,6 +105,7 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         state = self.session.state
         page = self.ids.page
         page.clear_widgets()
+        self._wide = wide()
         self.action_buttons = []
         tr = self.tr
         self.title_text = tr._("Land battle")
@@ -95,11 +134,11 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         tr = self.tr
         n = names(tr)
         powers = [(p, n.power(p)) for p in state["order"]]
-        fields = []
+        sides = []
         for index, (side, words) in enumerate((("attacker", tr._("Attacker")),
                                                ("defender", tr._("Defender")))):
             chosen = powers[index:] + powers[:index]
-            fields += [("choice", f"{side}.power", words, chosen),
+            sides.append([("choice", f"{side}.power", words, chosen),
                        ("counts", f"{side}.units", words + ": " + tr._("units"),
                         [(u, n.unit(u)) for u in UNITS_SHOWN]),
                        ("counts", f"{side}.reduced", words + ": " + tr._("reduced units"),
@@ -107,8 +146,8 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
                        ("bool", f"{side}.has_leader", words + ": " + tr._("a leader?")),
                        ("int", f"{side}.leader.tactical", tr._("Leader's Tactics"), 0, 4, 1),
                        ("int", f"{side}.leader.campaign", tr._("Leader's Campaign"), 0, 6, 2),
-                       ("int", f"{side}.elephants", tr._("Elephants committed"), 0, 10, 0)]
-        fields += [("choice", "defence.kind", tr._("The defender uses"),
+                       ("int", f"{side}.elephants", tr._("Elephants committed"), 0, 10, 0)])
+        fields = [("choice", "defence.kind", tr._("The defender uses"),
                     [("", tr._("no city or town")), ("town", tr._("a town")),
                      ("city", tr._("a city"))]),
                    ("int", "defence.walls", tr._("Wall points"), 0, 10, 0),
@@ -122,9 +161,26 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
                         [("", tr._("nobody")), ("attacker", tr._("the attacker")),
                          ("defender", tr._("the defender"))]),
                        ("bool", "cards.archimedes", tr._("The Archimedes Effect?"))]
-        self.entry = FieldSet(fields, tr)
+        if self.entry is None or self.entry.lang != tr.lang:
+            self.entry = Entry([FieldSet(side, tr) for side in sides] + [FieldSet(fields, tr)])
+            self.entry.lang = tr.lang
+        attacker, defender, common = self.entry.fieldsets
+        for fieldset in self.entry.fieldsets:
+            for widget in fieldset.widgets:
+                if widget.parent is not None:
+                    widget.parent.remove_widget(widget)
         page.add_widget(Factory.Section(text=tr._("Both sides")))
-        for widget in self.entry.widgets:
+        if wide():
+            grid = GridLayout(cols=2, size_hint_y=None, spacing=dp(16))
+            grid.bind(minimum_height=grid.setter("height"))
+            grid.add_widget(column(*attacker.widgets))
+            grid.add_widget(column(*defender.widgets))
+            page.add_widget(grid)
+        else:
+            for widget in attacker.widgets + defender.widgets:
+                page.add_widget(widget)
+        page.add_widget(Factory.Section(text=tr._("Where and how")))
+        for widget in common.widgets:
             page.add_widget(widget)
         self.fight_button = self.add(page, tr._("Fight"), self.fight)
 
@@ -153,7 +209,8 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
 
     def fight(self) -> None:
         self.entering = False
-        self.play(self.battle_action())
+        if self.play(self.battle_action()):
+            self.entry = None
 
     def new_battle(self) -> None:
         self.entering = True
@@ -199,8 +256,16 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         tr = self.tr
         n = names(tr)
         page.add_widget(Factory.Section(text=tr._("Battle points and rolls")))
-        for side in SIDES:
-            page.add_widget(line("\n".join(self.side_lines(battle, side))))
+        shown = [line("\n".join(self.side_lines(battle, side))) for side in SIDES]
+        if wide():
+            grid = GridLayout(cols=2, size_hint_y=None, spacing=dp(16))
+            grid.bind(minimum_height=grid.setter("height"))
+            for widget in shown:
+                grid.add_widget(widget)
+            page.add_widget(grid)
+        else:
+            for widget in shown:
+                page.add_widget(widget)
         ratio = battle.get("ratio")
         if ratio:
             page.add_widget(Factory.Section(text=tr._("Ratio and shifts")))
@@ -210,7 +275,7 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
                 side=n.side(ratio["side"]) if ratio.get("side") else "-")))
         for shift in battle.get("shifts") or []:
             page.add_widget(line(tr._("{side}: {shifts} for {cause} ({rule})").format(
-                side=n.side(shift["side"]), shifts=shift["shifts"],
+                side=side_words(shift["side"], tr), shifts=shift["shifts"],
                 cause=cause_words(shift["cause"], tr), rule=shift["rule"])))
         net = battle.get("net")
         if net:
@@ -244,9 +309,12 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
                 side=n.power(battle[net["side"]]["power"]), shifts=net["shifts"])))
             for action in legal:
                 raised = action["raise"]
-                text = tr._("Own roll +{up}, the other's −{down}: {own} and {theirs}").format(
-                    up=raised, down=net["shifts"] - raised,
-                    own=action["modified"][net["side"]], theirs=action["modified"][other])
+                text = tr._("{power} {own} · {other} {theirs} (own +{up}, other −{down})"
+                            ).format(power=n.power(battle[net["side"]]["power"]),
+                                     other=n.power(battle[other]["power"]), up=raised,
+                                     down=net["shifts"] - raised,
+                                     own=action["modified"][net["side"]],
+                                     theirs=action["modified"][other])
                 self.add(page, text, lambda a=action: self.play(a), action)
         elif stage == "retreat":
             side = battle["retreat_by"]

@@ -47,6 +47,26 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
     captions = ListProperty([])
     shown_power = StringProperty("")
 
+    _narrow = None
+
+    def on_kv_post(self, base):
+        super().on_kv_post(base)
+        from kivy.core.window import Window
+
+        Window.bind(width=self._on_width)
+
+    def _on_width(self, *_):
+        from kivy.clock import Clock
+
+        if self.session is not None and self._narrow is not None and \
+                self._narrow != self.narrow():
+            Clock.schedule_once(lambda _dt: self.refresh())
+
+    def narrow(self) -> bool:
+        from kivy.core.window import Window
+
+        return Window.width < dp(560)
+
     def reset(self) -> None:
         self.shown_power = ""
 
@@ -86,7 +106,8 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
     def build_switcher(self, state: dict) -> None:
         box = self.ids.switcher
         box.clear_widgets()
-        box.cols = min(4, len(state["order"]))
+        self._narrow = self.narrow()
+        box.cols = min(2 if self._narrow else 4, len(state["order"]))
         group = fresh_group("pax-power")
         self.power_buttons = {}
         active = self.active()
