@@ -1,0 +1,105 @@
+"""The Pax Romana companion's log, undo, real dice, forms and saves by taps: an activation
+payment undone through the log screen, a procedure's die and a bag's marker entered from the
+table's real dice, every procedure's form opened and its buttons fitting at the three sizes,
+and the game resumed from Home after the app is killed."""
+from __future__ import annotations
+
+import json
+
+from test_pax_romana_screens import at_every_size, button, fill, ok, set_up
+from touch import killed_after, press, reopen_first_saved, tap, walk
+
+from companion.screens.pax_romana_books import FORMS
+
+
+def entry_button(log, index):
+    return next(b for b in log.ids.entries.children if getattr(b, "entry_index", None) == index)
+
+
+def test_undo_through_the_log_puts_the_books_back(app, pump, window):
+    books = set_up(app, pump, treasury=2)
+    session = app.session
+    press(button(books, "First round: Rome"), pump)
+    before = session.position
+    press(button(books, "Rome pays the activation"), pump)
+    ok(books, pump)
+    assert session.state["powers"]["rome"]["treasury"] == 1
+    tap(books.ids.log, pump)
+    assert app.manager.current == "pax_romana_log"
+    log = app.screen("pax_romana_log")
+    assert any("Pay the activation · Rome" in getattr(w, "text", "") for w in walk(log))
+    tap(entry_button(log, before), pump)
+    assert log.popup is not None
+    tap(log.popup.yes, pump)
+    assert app.manager.current == "pax_romana_books"
+    assert session.position == before
+    assert session.state["powers"]["rome"]["treasury"] == 2
+
+
+def test_real_dice_entered_by_taps(app, pump, window):
+    app.set_setting("dice_mode", "physical")
+    books = set_up(app, pump)
+    session = app.session
+    assert session.dice_mode == "physical"
+    press(button(books, "Attrition"), pump)
+    fill(books, pump, {"units": 6})
+    tap(books.popup.form["ok"], pump)
+    assert books.dice_popup is not None, books.message
+    at_every_size(books, window, pump, "pax-real-die")
+    tap(books.dice_popup.faces[5], pump)                     # a 6 rolled at the table
+    assert books.dice_popup is None
+    rolls = session.log()[session.position]["rolls"]
+    assert [(r["value"], r["source"]) for r in rolls] == [(6, "entered")], rolls
+    for marker in ("rome", "carthage", "greece", "east"):    # the first round
+        press(button(books, "First round: "), pump)
+    press(button(books, "Greece"), pump)                     # drawn from the real bag
+    assert session.state["bag"]["drawn"][-1] == "greece"
+
+
+def test_every_procedure_form_fits(app, pump, window):
+    books = set_up(app, pump)
+    for kind in FORMS:
+        books.form_procedure(kind)
+        pump()
+        at_every_size(books.popup, window, pump, f"pax-form-{kind}")
+        tap(books.popup.form["cancel"], pump)
+        assert books.popup is None
+
+
+CHILD = r'''
+import sys
+from pathlib import Path
+from kivy.clock import Clock
+from companion.app import CompanionApp
+
+app = CompanionApp(data_dir=Path(sys.argv[1]))
+
+
+def begin(_dt):
+    home = app.screen("home")
+    home.refresh()
+    home.new_game("pax-romana")
+    setup = app.screen("pax_romana_setup")
+    setup.start()
+    books = app.screen("pax_romana_books")
+    books.play({"type": "draw-marker"})
+    books.play({"type": "pay-activation", "power": "rome"})
+    print("PLAYED " + str(app.session.position), flush=True)
+
+
+app.bind(on_start=lambda *_: Clock.schedule_once(begin, 0.5))
+app.run()
+'''
+
+
+def test_a_game_survives_a_kill(app, pump, window, tmp_path):
+    data = tmp_path / "data"
+    said = killed_after(CHILD, [data], "PLAYED")
+    assert said, "the child app did not play"
+    reopen_first_saved(app, data, pump)
+    assert app.manager.current == "pax_romana_books"
+    assert app.session.position == int(json.loads(said))
+    assert app.session.state["bag"]["drawn"] == ["rome"]
+    tap(app.screen("pax_romana_books").ids.home, pump)
+    saved = [b.text for b in app.screen("home").ids.saved_games.children]
+    assert any("Turn 1 · Activation" in text for text in saved), saved
