@@ -184,8 +184,11 @@ def make_deck(component: dict, ctx, deck: dict) -> list[Piece]:
 
 
 def _data_layout(deck: dict, ctx, component: dict) -> dict | None:
-    """The deck's layout from cards.yaml's `layouts:`; None for a built-in one."""
+    """The deck's layout from cards.yaml's `layouts:` (or given whole by a deck a game's maker
+    builds); None for a built-in one."""
     name = (deck.get("style") or {}).get("layout", "title")
+    if isinstance(name, dict):
+        return name
     if name in BUILT_IN_LAYOUTS:
         return None
     layout = card_layout.find_layout(ctx.data.get("cards") or {}, name)

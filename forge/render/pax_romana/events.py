@@ -13,6 +13,21 @@ from forge.model import Piece
 from forge.render import maker
 from forge.render.cards import deck_builder, make_deck
 
+# The face: the kind's colour as frame, the title in a band, the text on parchment filling the
+# card, the kind's icon and name at the foot (boxes in mm from the top-left of the trim).
+LAYOUT = {"id": "pax-romana-event", "boxes": [
+    {"show": "frame"},
+    {"show": "panel", "box": [3, 3, 57.5, 12], "fill": "class", "stroke": "parchment", "line": 1,
+     "shape": "rounded", "radius": 1.6},
+    {"show": "title", "box": [4, 3, 55.5, 12], "font": "serif-bold", "color": "on-class",
+     "size": 12, "min_size": 8, "lines": 2},
+    {"show": "text", "box": [3, 17, 57.5, 60], "fill": "parchment", "shape": "rounded",
+     "radius": 1.4, "color": "ink", "size": 9, "min_size": 6},
+    {"show": "class-icon", "box": [4, 78.6, 7, 7], "color": "on-class"},
+    {"show": "class", "box": [12, 78.1, 39.5, 8], "font": "sans-bold", "upper": True,
+     "color": "on-class", "size": 7.5, "min_size": 6, "lines": 1},
+]}
+
 KINDS = {"play_when_drawn": {"fill": "play", "icon": "immediate"},
          "hold_in_hand": {"fill": "hold", "icon": "multiple-use"}}
 
@@ -37,7 +52,7 @@ def event_deck(component: dict, ctx) -> dict:
             "back": {"title": labels.get("back_title", ctx.game["title"]),
                      "subtitle": labels.get("back_subtitle", ""), "icon": "laurel",
                      "fill": "deck", "ink": "play"},
-            "style": {"min_text_size": 6.0}, "classes": classes, "cards": cards}
+            "style": {"layout": LAYOUT}, "classes": classes, "cards": cards}
 
 
 @maker("pax-romana-events", reads=("game", "event_cards"))
