@@ -158,35 +158,60 @@ def check_allocation(state: dict, t, battle: dict, side: str, allocation: dict) 
 def legal_allocations(state: dict, t, battle: dict, side: str,
                       limit: int | None = None) -> list[dict]:
     """Every legal allocation of the side's loss (at most `limit` of them when given), each with
-    what it absorbs and the BP it loses."""
+    what it absorbs and the BP it loses.
+
+    The steps are tried largest first, so the last step an allocation takes is its smallest:
+    an allocation is complete the moment it covers the loss, and it then has no step to spare."""
     loss = battle["loss"][side]
-    steps = _steps(state, t, battle, side)
-    found: list[dict] = []
+    steps = sorted(_steps(state, t, battle, side), key=lambda s: -s["absorbs"])
     empty = {"eliminate": {}, "reduce": {}, "eliminate_reduced": {}, "walls": 0}
     if loss <= 0:
         return [{**empty, "absorbs": 0, "lost_bp": 0}]
+    force = battle[side]
+    found: list[dict] = []
+    room = [0] * (len(steps) + 1)
+    for index in range(len(steps) - 1, -1, -1):
+        room[index] = room[index + 1] + steps[index]["max"] * steps[index]["absorbs"]
 
-    def visit(index: int, allocation: dict, total: int) -> bool:
-        if limit is not None and len(found) >= limit:
-            return False
-        if index == len(steps) or total >= loss:
-            if _problem(state, t, battle, side, allocation) is None:
-                found.append({**_copy(allocation), "absorbs": absorbed(steps, allocation),
-                              "lost_bp": bp_lost(steps, allocation)})
-            return True
+    def record(allocation: dict) -> None:
+        if _fits(force, allocation, t):
+            found.append({**_copy(allocation), "absorbs": absorbed(steps, allocation),
+                          "lost_bp": bp_lost(steps, allocation)})
+
+    def visit(index: int, allocation: dict, total: int) -> None:
+        if index == len(steps) or total + room[index] < loss:
+            return
         step = steps[index]
-        for count in range(step["max"], -1, -1):
+        for count in range(step["max"] + 1):
+            if limit is not None and len(found) >= limit:
+                break
             _set(allocation, step, count)
-            visit(index + 1, allocation, total + count * step["absorbs"])
+            reached = total + count * step["absorbs"]
+            if reached >= loss:
+                record(allocation)
+                break
+            visit(index + 1, allocation, reached)
         _set(allocation, step, 0)
-        return True
 
     visit(0, _copy(empty), 0)
     whole = everything(steps)
-    if absorbed(steps, whole) < loss and not any(_same(whole, a) for a in found):
+    if absorbed(steps, whole) < loss:
         found.append({**whole, "absorbs": absorbed(steps, whole),
                       "lost_bp": bp_lost(steps, whole)})
-    return found
+    return found[:limit] if limit is not None else found
+
+
+def _fits(force: dict, allocation: dict, t) -> bool:
+    """The rules an allocation built step by step may still break: one reduction at most
+    (10.84), none beside a reduced unit of its type that stays, no more units than there are."""
+    if sum(allocation["reduce"].values()) > 1 and t.units["losses"]["no_double_reduction"]:
+        return False
+    for unit, count in allocation["reduce"].items():
+        if allocation["eliminate"].get(unit, 0) + count > force["units"].get(unit, 0):
+            return False
+        if allocation["eliminate_reduced"].get(unit, 0) < force["reduced"].get(unit, 0):
+            return False
+    return True
 
 
 def _same(allocation: dict, listed: dict) -> bool:

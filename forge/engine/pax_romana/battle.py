@@ -446,9 +446,17 @@ def take_losses(ctx: Ctx, action: dict) -> None:
     _finish_if_done(ctx, battle)
 
 
+def side_total(state: dict, t, battle: dict, side: str) -> int:
+    """A side's battle points now: its units, and the walls of the city or town it uses."""
+    total = force_bp(state, t, battle[side])
+    if side == "defender" and battle.get("defence"):
+        total += battle["defence"]["walls"] * t.units["battle_points"]["per_wall_point"]
+    return total
+
+
 def _take(ctx: Ctx, battle: dict, side: str, allocation: dict) -> None:
     force = battle[side]
-    before = force_bp(ctx.state, ctx.t, force)
+    before = side_total(ctx.state, ctx.t, battle, side)
     lost, elephants = apply_allocation(ctx.state, ctx.t, battle, side, allocation)
     battle["taken"][side] = {**allocation, "lost_bp": lost}
     if force["power"] in ctx.state["powers"]:
@@ -459,7 +467,7 @@ def _take(ctx: Ctx, battle: dict, side: str, allocation: dict) -> None:
             book = ctx.state["powers"][force["power"]]
             book["heavy"] = max(0, book["heavy"] - heavy)
     ctx.emit("losses-taken", side=side, power=force["power"], loss=battle["loss"][side],
-             lost_bp=lost, before=before, after=force_bp(ctx.state, ctx.t, force),
+             lost_bp=lost, before=before, after=side_total(ctx.state, ctx.t, battle, side),
              walls=allocation["walls"], eliminate=allocation["eliminate"],
              reduce=allocation["reduce"], eliminate_reduced=allocation["eliminate_reduced"],
              elephants_lost=elephants)
