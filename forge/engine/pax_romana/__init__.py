@@ -5,7 +5,7 @@ content/pax-romana/*.yaml (data.py). Dice are chance steps: the app rolls them f
 the table enters them. The map, the set-ups and the leader roster are not in the text: actions
 name what they need of them. Modules, one job each:
 
-- data.py: the rule files, checked, as lookups; tables.py: the tables' arithmetic
+- data.py: the rule files, checked, as lookups; arithmetic.py: the tables' arithmetic
 - state.py: the state and the action context; setup.py: a new game
 - battle.py: the land battle; allocation.py: the legal loss allocations
 - procedures.py: every other procedure with dice; turns.py: phases, bag, leaders, objectives

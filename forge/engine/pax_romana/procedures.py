@@ -11,7 +11,7 @@ import math
 from fractions import Fraction
 
 from forge.engine.core import N_, IllegalAction
-from forge.engine.pax_romana import tables as arithmetic
+from forge.engine.pax_romana import arithmetic
 from forge.engine.pax_romana.data import row_for
 from forge.engine.pax_romana.state import Ctx, advanced, band_of, check_power, reading
 

@@ -1,7 +1,7 @@
 """What screens and reports show of a game: the resume line and each power's books."""
 from __future__ import annotations
 
-from forge.engine.pax_romana import tables as arithmetic
+from forge.engine.pax_romana import arithmetic
 from forge.engine.pax_romana.data import tables
 from forge.engine.pax_romana.state import band_of
 

@@ -11,7 +11,7 @@ import copy
 
 from forge.engine.context import Context
 from forge.engine.core import N_, IllegalAction
-from forge.engine.pax_romana import tables as arithmetic
+from forge.engine.pax_romana import arithmetic
 from forge.engine.pax_romana.data import Tables
 
 RULES_VERSION = "1"
