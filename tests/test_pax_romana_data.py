@@ -383,6 +383,8 @@ def test_every_reading_starts_with_a_ruling_tag_the_rulings_define(data):
 def test_every_ruling_is_marked_in_the_data(data):
     used = {tag for doc in data.values() for _, text in readings(doc) for tag in TAG.findall(text)}
     used |= {option["ruling"][1:] for option in data["options"]["readings"]}
+    for path in (ROOT / "forge" / "engine" / "pax_romana").glob("*.py"):   # the engine's own
+        used |= set(TAG.findall(path.read_text(encoding="utf-8")))
     assert ruling_tags() == used
 
 

@@ -158,7 +158,7 @@ def check_allocation(state: dict, t, battle: dict, side: str, allocation: dict) 
 def legal_allocations(state: dict, t, battle: dict, side: str,
                       limit: int | None = None) -> list[dict]:
     """Every legal allocation of the side's loss (at most `limit` of them when given), each with
-    what it absorbs and the BP it loses.
+    what it absorbs and the BP it loses (P49).
 
     The steps are tried largest first, so the last step an allocation takes is its smallest:
     an allocation is complete the moment it covers the loss, and it then has no step to spare."""

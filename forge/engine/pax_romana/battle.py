@@ -369,7 +369,7 @@ def _next_after_outcome(ctx: Ctx, battle: dict) -> None:
 
 def retreat(ctx: Ctx, action: dict) -> None:
     """A losing defender retreats or stays (10.91); a winning attacker forces a retreat or
-    not (10.92); the winner's cavalry may stop a retreat (10.94)."""
+    not (10.92); the winner's cavalry may stop a retreat (10.94; P50)."""
     battle = _battle_at(ctx.state, "retreat")
     side, choice = action["side"], action["choice"]
     if side != battle["retreat_by"]:

@@ -301,7 +301,8 @@ def upkeep(ctx: Ctx, action: dict) -> None:
 
 
 def cvp_penalty(state: dict, t, book: dict) -> dict | None:
-    """The worst Upkeep Phase stability penalty for heavy units above the CvP (14.21; P22)."""
+    """The worst Upkeep Phase stability penalty for heavy units above the CvP, counted after
+    upkeep (14.21; P22, P52)."""
     at_least = reading(state, "cvp_threshold") == "at_least"
     heavy, cvp = book["heavy"], book["cvp"]
     found = None
@@ -350,7 +351,8 @@ def victory(ctx: Ctx, action: dict) -> None:
 
 
 def _order_of_play(ctx: Ctx, powers: list[str]) -> list[str]:
-    """Lowest VP first; ties by lower stability, then lower CvP, then a die (3.42, 15.13)."""
+    """Lowest VP first; ties by lower stability, then lower CvP, then a die (3.42, 15.13;
+    P51)."""
     books = ctx.state["powers"]
 
     def key(p):
