@@ -67,9 +67,18 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
         self.wheel = RondelWheel()
         self.wheel.on_space = self.tap_space
         self._wide = None
-        Window.bind(width=self._on_width)
+
+    def on_enter(self, *args):
+        Window.bind(width=self._on_width)       # while shown: the layout follows the window
+        return super().on_enter(*args)
+
+    def on_leave(self, *_args):
+        Window.unbind(width=self._on_width)
 
     def _on_width(self, *_):
+        if self.manager is None or self.manager.parent is None:     # the app has closed
+            Window.unbind(width=self._on_width)
+            return
         if self.session is not None and self._wide is not None and \
                 self._wide != self.wide():
             Clock.schedule_once(lambda _dt: self.refresh())
