@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from forge.engine.core import N_, IllegalAction
-from forge.engine.pax_romana import battle, procedures, turns
+from forge.engine.pax_romana import battle, cards, procedures, turns
 from forge.engine.pax_romana.state import Ctx
 
 PROCEDURES = {
@@ -18,6 +18,7 @@ PROCEDURES = {
     "invasion": procedures.invasion, "harvest": procedures.harvest,
     "recruit": procedures.recruit, "garrisons": procedures.garrisons,
     "control": procedures.control, "stranded": procedures.stranded,
+    "draw-card": cards.draw_card, "play-card": cards.play_card,
     "draw-marker": turns.draw_marker, "pay-activation": turns.pay_activation,
     "set-leaders": turns.set_leaders, "buy-objective": turns.buy_objective,
     "next-phase": turns.next_phase, "adjust": turns.adjust,

@@ -28,6 +28,11 @@ def legal_actions(state: dict) -> list[dict]:
             actions.append({"type": kind, "power": power, "open": _open(kind)})
     if state["phase"] == "victory":
         actions.append({"type": "victory", "open": ["gop", "cvp"]})
+    if state["phase"] == "activation" and state.get("deck"):
+        for power, book in state["powers"].items():
+            actions.append({"type": "draw-card", "power": power, "open": ["card"]})
+            actions.extend({"type": "play-card", "power": power, "card": card}
+                           for card in sorted(set(book["cards"])))
     if state["phase"] == "activation" and state["bag"]["markers"]:
         fixed = fixed_marker(t, state)
         actions.append({"type": "draw-marker", **({"marker": fixed} if fixed else {})})

@@ -89,6 +89,8 @@ ACTIONS = {
                        spaces=Int(1, 100), held=Int(0, 100), capital=Maybe(Bool()),
                        other_most=Maybe(Int(0, 100)), others=Maybe(Bool())),
     "stranded": _action(),
+    "draw-card": _action("power", power=NAME, card=Maybe(NAME)),
+    "play-card": _action("power", "card", power=NAME, card=NAME, discard=Maybe(Bool())),
     "next-phase": _action(),
     "adjust": _action("power", power=NAME, treasury=Maybe(AMOUNT), stability=Maybe(AMOUNT),
                       vp=Maybe(AMOUNT), heavy=Maybe(AMOUNT), galleys=Maybe(AMOUNT),

@@ -6,6 +6,7 @@ and VP, the first turn) are entered by the table; the rest comes from turn.yaml 
 from __future__ import annotations
 
 from forge.engine.core import N_, IllegalAction
+from forge.engine.pax_romana.cards import deck_state
 from forge.engine.pax_romana.state import Ctx
 from forge.engine.pax_romana.turns import open_phase
 
@@ -36,6 +37,7 @@ def new_game(ctx: Ctx, options: dict) -> None:
         "readings": _readings(t, options.get("readings") or {}),
         "powers": {p: _books(p, players.get(p, p), options) for p in powers},
         "bag": {"markers": [], "drawn": [], "events": 0},
+        "deck": deck_state(t) if game_format["game"] == "advanced" else None,
         "battle": None, "last": None,
     })
     ctx.emit("game-set-up", powers=powers, format=fmt, first=first, last=last)

@@ -18,6 +18,10 @@ def open_phase(ctx: Ctx, phase: str) -> None:
         _fill_bag(ctx)
     if phase == "elimination":
         _eliminate_temporary(ctx)
+    if phase == "victory" and state.get("deck"):
+        from forge.engine.pax_romana.cards import reshuffle
+
+        reshuffle(ctx)
 
 
 def next_phase(ctx: Ctx, action: dict) -> None:

@@ -37,6 +37,12 @@ class Names(words.Names):
             return str(key)
         return self.game_text(entry["name"], f"turn/phases/{entry['id']}/name")
 
+    def card(self, card_id) -> str:
+        entry = next((c for c in self.t.event_cards["cards"] if c["id"] == card_id), None)
+        if entry is None:
+            return str(card_id)
+        return self.game_text(entry["name"], f"event_cards/cards/{card_id}/name")
+
     def side(self, side) -> str:
         return self.tr._(N_("the attacker")) if side == "attacker" else self.tr._(
             N_("the defender"))
@@ -125,6 +131,14 @@ WRITERS = {
     "result": _result,
     "temporary-removed": _w(N_("{power}: {count} {name} leave the map"), power=_power,
                             name=lambda e, n: n.unit(e["unit"])),
+    "card-drawn": _w(N_("{power} draws {name}"), power=_power,
+                     name=lambda e, n: n.card(e["card"])),
+    "hand-full": _w(N_("{power} holds more than {most} cards and discards one"), power=_power),
+    "card-played": _w(N_("{power} plays {name}"), power=_power,
+                      name=lambda e, n: n.card(e["card"])),
+    "card-discarded": _w(N_("{power} discards {name}"), power=_power,
+                         name=lambda e, n: n.card(e["card"])),
+    "deck-reshuffled": _w(N_("The event deck is reshuffled: {cards} cards")),
     "marker-drawn": _w(N_("Activation marker drawn: {name}"),
                        name=lambda e, n: n.power(e["marker"])),
     "activation-paid": _w(N_("{power} pays {cost} T for its activation"), power=_power),

@@ -1,0 +1,86 @@
+"""The Advanced Game's event deck (17.1): drawing a card after paying for an activation (by the
+app, or the card the table drew), holding at most 3, playing, and the reshuffle in the Victory
+Phase. The card's effect is the table's to carry out (its text is in event_cards.yaml)."""
+from __future__ import annotations
+
+from forge.engine.core import N_, IllegalAction
+from forge.engine.pax_romana.state import Ctx, advanced, check_power
+
+DECK_DIE = "bag{count}"
+
+
+def full_deck(t) -> list[str]:
+    """Every copy of every card in the text (17.2; P39: 54 of the 55)."""
+    return sorted(card["id"] for card in t.event_cards["cards"] for _ in range(card["copies"]))
+
+
+def deck_state(t) -> dict:
+    return {"cards": full_deck(t), "discards": [], "removed": []}
+
+
+def _card(t, card_id: str) -> dict:
+    card = next((c for c in t.event_cards["cards"] if c["id"] == card_id), None)
+    if card is None:
+        raise IllegalAction(N_("'{card}' is not an event card"), card=card_id)
+    return card
+
+
+def draw_card(ctx: Ctx, action: dict) -> None:
+    """A power draws the deck's next card: kept in hand if it is a Hold In Hand card, else
+    played at once (17.13, 17.14)."""
+    state, t = ctx.state, ctx.t
+    if not advanced(state):
+        raise IllegalAction(N_("event cards are played in the Advanced Game only"))
+    power = check_power(state, action["power"])
+    deck = state["deck"]
+    if not deck["cards"]:
+        raise IllegalAction(N_("the deck is empty until the Victory Phase"))
+    given = action.get("card")
+    if given is not None:
+        _card(t, given)
+        if given not in deck["cards"]:
+            raise IllegalAction(N_("no copy of {card} is left in the deck"), card=given)
+        card_id = given
+    else:
+        cards = sorted(deck["cards"])
+        card_id = cards[ctx.dice.roll(DECK_DIE.format(count=len(cards)), "event card") - 1]
+    deck["cards"].remove(card_id)
+    card = _card(t, card_id)
+    ctx.emit("card-drawn", power=power, card=card_id, held=card["kind"] == "hold_in_hand")
+    if card["kind"] == "hold_in_hand":
+        book = ctx.book(power)
+        book["cards"].append(card_id)
+        if len(book["cards"]) > t.event_cards["deck"]["hand_max"]:
+            ctx.emit("hand-full", power=power, most=t.event_cards["deck"]["hand_max"])
+    else:
+        _played(ctx, power, card)
+
+
+def play_card(ctx: Ctx, action: dict) -> None:
+    """A power plays a card from its hand, or discards one (17.15)."""
+    power = check_power(ctx.state, action["power"])
+    card = _card(ctx.t, action["card"])
+    book = ctx.book(power)
+    if card["id"] not in book["cards"]:
+        raise IllegalAction(N_("{power} holds no {card}"), power=power, card=card["id"])
+    book["cards"].remove(card["id"])
+    if action.get("discard"):
+        ctx.state["deck"]["discards"].append(card["id"])
+        ctx.emit("card-discarded", power=power, card=card["id"])
+        return
+    _played(ctx, power, card)
+
+
+def _played(ctx: Ctx, power: str, card: dict) -> None:
+    deck = ctx.state["deck"]
+    (deck["removed"] if card.get("remove") else deck["discards"]).append(card["id"])
+    ctx.emit("card-played", power=power, card=card["id"], removed=bool(card.get("remove")))
+
+
+def reshuffle(ctx: Ctx) -> None:
+    """The Victory Phase: the discards go back into the deck (17.16); hands keep their cards
+    and removed cards stay out."""
+    deck = ctx.state["deck"]
+    deck["cards"] = sorted(deck["cards"] + deck["discards"])
+    deck["discards"] = []
+    ctx.emit("deck-reshuffled", cards=len(deck["cards"]))
