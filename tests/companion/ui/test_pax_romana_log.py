@@ -103,3 +103,18 @@ def test_a_game_survives_a_kill(app, pump, window, tmp_path):
     tap(app.screen("pax_romana_books").ids.home, pump)
     saved = [b.text for b in app.screen("home").ids.saved_games.children]
     assert any("Turn 1 · Activation" in text for text in saved), saved
+
+
+def test_the_screens_in_spanish(app, pump, window):
+    app.set_setting("lang", "es")
+    pump()
+    books = set_up(app, pump)
+    assert app.screen("pax_romana_setup").ids.start.text == "Empezar"
+    assert books.turn_text.startswith("Turno 1 de 10"), books.turn_text
+    assert button(books, "Primera ronda: marcador de")
+    press(button(books, "Batalla terrestre"), pump)
+    battle = app.screen("pax_romana_battle")
+    assert battle.fight_button.text == "Combatir"
+    at_every_size(battle, window, pump, "pax-spanish-battle")
+    tap(battle.ids.back, pump)
+    at_every_size(books, window, pump, "pax-spanish-books")
