@@ -17,6 +17,7 @@ from forge.engine.antike.board import compile_map, map_problems, read_map_file
 from forge.engine.conquest.board import map_problems as conquest_problems
 from forge.engine.core import ParseError, Session
 from forge.errors import ContentError
+from forge.games import load_game
 
 TEST_BOARD = Path(__file__).parent / "map" / "map.yaml"
 START = {"greeks": {"athens": "marble", "sparta": "iron", "macedonia": "gold"},
@@ -127,3 +128,21 @@ def test_the_shipped_game_has_no_map_and_plays_without_one(tmp_path):
                                        "--game", str(game)])
     assert result.exit_code == 0, result.output
     assert "map" not in json.loads(result.output)["state"]
+
+
+def test_forge_validate_checks_an_antike_map(content_copy):
+    """A map.yaml in the game's folder is checked when the game loads (forge validate): a
+    border listed one way only and a province without a city site, with file and field."""
+    board = Path(__file__).parent / "map" / "map.yaml"
+    folder = content_copy / "antike"
+    shutil.copy(board, folder / "map.yaml")
+    load_game(content_copy, "antike", check_catalogs=False)
+    text = board.read_text(encoding="utf-8").replace(
+        "{id: libya, name: Libya, city: iron, land: [cyrenne]}",
+        "{id: libya, name: Libya, land: [cyrenne, crete]}")
+    (folder / "map.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game(content_copy, "antike", check_catalogs=False)
+    found = str(err.value)
+    assert "map.yaml" in found and "libya needs the resource of its city site" in found
+    assert "crete" in found
