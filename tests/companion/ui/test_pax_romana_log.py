@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from test_pax_romana_screens import at_every_size, button, fill, ok, set_up
-from touch import killed_after, press, reopen_first_saved, tap, walk
+from touch import assert_buttons_fit, killed_after, press, reopen_first_saved, tap, walk
 
 from companion.screens.pax_romana_books import FORMS
 
@@ -57,11 +57,15 @@ def test_real_dice_entered_by_taps(app, pump, window):
 
 
 def test_every_procedure_form_fits(app, pump, window):
+    """Every form's buttons fit a phone; the longest (two fleets) all three sizes."""
     books = set_up(app, pump)
     for kind in FORMS:
         books.form_procedure(kind)
         pump()
-        at_every_size(books.popup, window, pump, f"pax-form-{kind}")
+        if kind == "naval-battle":
+            at_every_size(books.popup, window, pump, f"pax-form-{kind}")
+        else:
+            assert_buttons_fit(books.popup, window, f"pax-form-{kind}")
         tap(books.popup.form["cancel"], pump)
         assert books.popup is None
 

@@ -156,7 +156,6 @@ def test_set_up_books_and_a_battle_with_every_step(app, pump, window):
     press(button(books, "Land battle"), pump)
     battle = app.screen("pax_romana_battle")
     assert app.manager.current == "pax_romana_battle"
-    at_every_size(battle, window, pump, "pax-battle-entry")
     enter_side(battle, "attacker", "rome", {"legion": 3, "cavalry": 1}, pump,
                leader={"tactical": 2, "campaign": 2})
     enter_side(battle, "defender", "carthage",
