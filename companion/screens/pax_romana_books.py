@@ -30,7 +30,7 @@ from companion.screens.pax_romana_names import (
     units_text,
 )
 from companion.theme import fresh_group
-from companion.widgets import body, grow_with_text
+from companion.widgets import grow_with_text
 
 FORMS = ("intercept", "allowance", "path", "retreat-before-battle", "naval-disaster",
          "continuity", "naval-battle", "pirates", "attrition", "sack", "militia", "harvest",
@@ -145,7 +145,8 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         self.action_buttons = []
         if state["phase"] != "over":
             self.build_phase(page, state)
-            self.build_procedures(page)
+            if not state["battle"]:
+                self.build_procedures(page)
         self.build_books(page, state)
         if state["phase"] != "over":
             page.add_widget(Factory.Section(text=self.tr._("The table's entries")))
@@ -167,6 +168,10 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         n = names(tr)
         phase = state["phase"]
         box.add_widget(Factory.Section(text=tr._("{phase} Phase").format(phase=n.phase(phase))))
+        if state["battle"]:
+            box.add_widget(line(tr._("A battle is being fought: finish it first.")))
+            self.add(box, tr._("Back to the battle"), self.open_battle, {"type": "battle"})
+            return
         powers = state["order"]
         if phase == "income":
             for power in powers:
@@ -177,7 +182,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
                 self.add(box, tr._("Upkeep of {power}…").format(power=n.power(power)),
                          lambda p=power: self.form_upkeep(p), {"type": "upkeep", "power": power})
         elif phase == "elimination":
-            box.add_widget(body(tr._("Temporary units whose turn has come leave the map; the "
+            box.add_widget(line(tr._("Temporary units whose turn has come leave the map; the "
                                      "rest stay (see each power's books).")))
         elif phase == "leader_selection":
             for power in powers:
@@ -195,7 +200,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         elif phase == "activation":
             self.build_bag(box, state)
         elif phase == "attrition":
-            box.add_widget(body(tr._("Each force out of supply or in the Alps: its attrition "
+            box.add_widget(line(tr._("Each force out of supply or in the Alps: its attrition "
                                      "roll (Procedures below).")))
             self.add(box, procedure_words("attrition", tr) + "…",
                      lambda: self.form_procedure("attrition"), {"type": "attrition"})
@@ -203,7 +208,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             self.add(box, tr._("GOP and CvP of every power…"), self.form_victory,
                      {"type": "victory"})
         elif phase == "order_of_play":
-            box.add_widget(body(tr._("Next turn's order of play: {order}").format(
+            box.add_widget(line(tr._("Next turn's order of play: {order}").format(
                 order=", ".join(n.power(p) for p in state["order"]))))
         keys = [p["key"] for p in tables().phases]
         index = keys.index(phase)
@@ -222,9 +227,9 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             left[marker] = left.get(marker, 0) + 1
         shown = ", ".join(f"{n.power(m) if m != 'event' else tr._('Event')} ×{c}"
                           for m, c in left.items()) or "-"
-        box.add_widget(body(tr._("In the bag: {markers}").format(markers=shown)))
+        box.add_widget(line(tr._("In the bag: {markers}").format(markers=shown)))
         drawn = ", ".join(n.power(m) if m != "event" else tr._("Event") for m in bag["drawn"])
-        box.add_widget(body(tr._("Drawn: {markers}").format(markers=drawn or "-")))
+        box.add_widget(line(tr._("Drawn: {markers}").format(markers=drawn or "-")))
         legal = [a for a in self.session.legal_actions() if a["type"] == "draw-marker"]
         if legal:
             fixed = legal[0].get("marker")
@@ -234,7 +239,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             else:
                 self.add(box, tr._("The app draws a marker"),
                          lambda: self.play({"type": "draw-marker"}), {"type": "draw-marker"})
-                box.add_widget(body(tr._("Or the marker drawn from the real bag:")))
+                box.add_widget(line(tr._("Or the marker drawn from the real bag:")))
                 for marker in left:
                     action = {"type": "draw-marker", "marker": marker}
                     self.add(box, n.power(marker) if marker != "event" else tr._("Event"),

@@ -122,3 +122,33 @@ def test_the_screens_in_spanish(app, pump, window):
     at_every_size(battle, window, pump, "pax-spanish-battle")
     tap(battle.ids.back, pump)
     at_every_size(books, window, pump, "pax-spanish-books")
+
+
+def test_a_battle_with_real_dice_and_left_half_way(app, pump, window):
+    """With real dice the battle asks for each die (elephants, then both sides' rolls); left
+    for the books half way, the books send the players back to it."""
+    from test_pax_romana_screens import enter_side, fight_through
+
+    app.set_setting("dice_mode", "physical")
+    books = set_up(app, pump)
+    session = app.session
+    press(button(books, "Land battle"), pump)
+    battle = app.screen("pax_romana_battle")
+    enter_side(battle, "attacker", "greece", {"heavy_infantry": 4}, pump,
+               leader={"tactical": 2, "campaign": 4})
+    enter_side(battle, "defender", "east", {"light_infantry": 3, "elephant": 1}, pump,
+               elephants=1)
+    press(battle.fight_button, pump)
+    for face in (3, 5, 2):                     # the elephant, the attacker's, the defender's
+        assert battle.dice_popup is not None, battle.message
+        tap(battle.dice_popup.faces[face - 1], pump)
+    fought = session.state["battle"]
+    assert fought is not None, battle.message
+    assert (fought["attacker"]["roll"], fought["defender"]["roll"]) == (5, 2)
+    assert [r["source"] for r in session.log()[session.position]["rolls"]] == ["entered"] * 3
+    tap(battle.ids.back, pump)
+    assert [b.text for b in books.action_buttons] == ["Back to the battle", "Correction…"]
+    press(button(books, "Back to the battle"), pump)
+    assert app.manager.current == "pax_romana_battle"
+    fight_through(battle, pump)
+    assert session.state["battle"] is None

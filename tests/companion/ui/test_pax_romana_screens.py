@@ -126,9 +126,12 @@ def enter_side(battle, side: str, power: str, units: dict, pump, leader=None,
 
 def fight_through(battle, pump, choose=lambda actions: actions[-1]) -> None:
     """The battle's choices tapped until it is over: the allocation `choose` picks, the first
-    retreat choice, the first legal loss allocation of each side."""
+    retreat choice, the first legal loss allocation of each side (real dice: each a 4)."""
     session = battle.session
-    for _ in range(10):
+    for _ in range(20):
+        if battle.dice_popup is not None:           # real dice: a 4 rolled at the table
+            tap(battle.dice_popup.faces[3], pump)
+            continue
         if session.state["battle"] is None:
             return
         choices = [b for b in battle.action_buttons if b.action]
