@@ -122,3 +122,57 @@ def test_every_listed_allocation_covers_the_loss_or_takes_all(case):
         assert sum(listed["reduce"].values()) <= 1
         trial = Session.from_json(RULES, session.to_json())
         trial.act(listed)
+
+
+@st.composite
+def small_losses(draw):
+    units = {u: draw(st.integers(0, 2)) for u in ("legion", "heavy_infantry", "light_infantry",
+                                                  "cavalry")}
+    reduced = {u: draw(st.integers(0, 2)) for u in REDUCIBLE}
+    walls = draw(st.sampled_from([None, ("city", 5), ("city", 4), ("town", 2)]))
+    return units, reduced, walls, draw(st.integers(1, 20))
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_losses())
+def test_the_listed_allocations_are_exactly_those_the_rules_accept(case):
+    """Every allocation of a small force, tried one by one against the refusals, gives the list."""
+    import itertools
+
+    from forge.engine.pax_romana.allocation import _problem, legal_allocations
+
+    units, reduced, walls, loss = case
+    session = Session(RULES, {})
+    state = session.state
+    defence = {"kind": walls[0], "walls": walls[1],
+               "floor": {"city": 3, "town": 1}[walls[0]]} if walls else None
+    battle = {"defender": {"power": "rome", "units": {u: n for u, n in units.items() if n},
+                           "reduced": {u: n for u, n in reduced.items() if n}},
+              "attacker": {"power": "x", "units": {}, "reduced": {}},
+              "defence": defence, "loss": {"defender": loss, "attacker": 0}}
+    choices = []
+    for unit, count in battle["defender"]["units"].items():
+        choices.append([("eliminate", unit, n) for n in range(count + 1)])
+        if unit in REDUCIBLE:
+            choices.append([("reduce", unit, n) for n in range(count + 1)])
+    for unit, count in battle["defender"]["reduced"].items():
+        choices.append([("eliminate_reduced", unit, n) for n in range(count + 1)])
+    if defence:
+        choices.append([("walls", None, n) for n in range(defence["walls"] + 1)])
+    accepted = set()
+    for combination in itertools.product(*choices):
+        allocation = {"eliminate": {}, "reduce": {}, "eliminate_reduced": {}, "walls": 0}
+        for key, unit, count in combination:
+            if key == "walls":
+                allocation["walls"] = count
+            elif count:
+                allocation[key][unit] = count
+        if _problem(state, tables(), battle, "defender", allocation) is None:
+            accepted.add(_key(allocation))
+    listed = {_key(a) for a in legal_allocations(state, tables(), battle, "defender")}
+    assert listed == accepted
+
+
+def _key(allocation: dict) -> tuple:
+    return tuple(tuple(sorted(allocation[k].items()))
+                 for k in ("eliminate", "reduce", "eliminate_reduced")) + (allocation["walls"],)
