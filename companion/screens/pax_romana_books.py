@@ -16,6 +16,9 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 
 from companion.screens.base import GameScreen
 from companion.screens.pax_romana_forms import PaxForms, line
@@ -26,16 +29,18 @@ from companion.screens.pax_romana_names import (
     other_provinces,
     power_label,
     procedure_words,
+    table_result,
     tables,
     units_text,
 )
 from companion.theme import fresh_group
-from companion.widgets import grow_with_text
+from companion.widgets import card, column, grow_with_text
 
 FORMS = ("intercept", "allowance", "path", "retreat-before-battle", "naval-disaster",
          "continuity", "naval-battle", "pirates", "attrition", "sack", "militia", "harvest",
          "garrisons", "control")
 NO_FIELDS = ("event", "rebellion", "invasion", "stranded")
+WIDE_DP = 900           # from this width (on its side) the page has two columns
 
 
 class PaxRomanaBooksScreen(PaxForms, GameScreen):
@@ -47,7 +52,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
     captions = ListProperty([])
     shown_power = StringProperty("")
 
-    _narrow = None
+    _narrow = _wide = None
 
     def on_kv_post(self, base):
         super().on_kv_post(base)
@@ -59,7 +64,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         from kivy.clock import Clock
 
         if self.session is not None and self._narrow is not None and \
-                self._narrow != self.narrow():
+                (self._narrow, self._wide) != (self.narrow(), self.wide()):
             Clock.schedule_once(lambda _dt: self.refresh())
 
     def narrow(self) -> bool:
@@ -106,7 +111,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
     def build_switcher(self, state: dict) -> None:
         box = self.ids.switcher
         box.clear_widgets()
-        self._narrow = self.narrow()
+        self._narrow, self._wide = self.narrow(), self.wide()
         box.cols = min(2 if self._narrow else 4, len(state["order"]))
         group = fresh_group("pax-power")
         self.power_buttons = {}
@@ -139,18 +144,41 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         return {"stable": tr._("stable"), "unrest": tr._("unrest"),
                 "turmoil": tr._("turmoil")}.get(band, band)
 
+    def wide(self) -> bool:
+        """On a window on its side: the phase beside the procedures and books."""
+        from kivy.core.window import Window
+
+        return Window.width >= dp(WIDE_DP) and Window.width > Window.height
+
     def build_page(self, state: dict) -> None:
         page = self.ids.page
         page.clear_widgets()
         self.action_buttons = []
+        left = right = page
+        if self.wide():
+            left, right = column(), column()
+            holder = BoxLayout(orientation="vertical", size_hint_y=None)   # left at the top
+            holder.add_widget(left)
+            holder.add_widget(Widget())
+
+            def fit(*_):
+                holder.height = max(left.height, right.height)
+
+            left.bind(height=fit)
+            right.bind(height=fit)
+            grid = GridLayout(cols=2, size_hint_y=None, spacing=dp(12))
+            grid.bind(minimum_height=grid.setter("height"))
+            grid.add_widget(holder)
+            grid.add_widget(right)
+            page.add_widget(grid)
         if state["phase"] != "over":
-            self.build_phase(page, state)
-            if not state["battle"]:
-                self.build_procedures(page)
-        self.build_books(page, state)
+            self.build_phase(left, state)
+        self.build_books(right, state)
+        if state["phase"] != "over" and not state["battle"]:
+            self.build_procedures(right)
         if state["phase"] != "over":
-            page.add_widget(Factory.Section(text=self.tr._("The table's entries")))
-            self.add(page, self.tr._("Correction…"), self.form_adjust, emphasis="secondary")
+            right.add_widget(Factory.Section(text=self.tr._("The table's entries")))
+            self.add(right, self.tr._("Correction…"), self.form_adjust, emphasis="secondary")
         self.ids.scroll.scroll_y = 1
 
     def add(self, box, text: str, callback, action=None, emphasis: str = "primary"):
@@ -210,6 +238,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         elif phase == "order_of_play":
             box.add_widget(line(tr._("Next turn's order of play: {order}").format(
                 order=", ".join(n.power(p) for p in state["order"]))))
+        self.build_result(box, state)
         keys = [p["key"] for p in tables().phases]
         index = keys.index(phase)
         following = (n.phase(keys[index + 1]) if index + 1 < len(keys)
@@ -217,6 +246,19 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         self.next_button = self.add(box, tr._("Next: {phase}").format(phase=following),
                                     lambda: self.play({"type": "next-phase"}),
                                     {"type": "next-phase"})
+
+    def build_result(self, box, state: dict) -> None:
+        """The latest event, rebellion or invasion drawn: its dice, name and what to do."""
+        action = self.session.log()[self.session.position]["action"] or {}
+        lines = table_result(state.get("last"), self.tr) \
+            if action.get("type") in ("event", "rebellion", "invasion") else []
+        if lines:
+            result = card(*[line(text, bold=index == 1) for index, text in enumerate(lines)])
+            result.role = "result"
+            box.add_widget(result)
+            self.result_lines = lines
+
+    result_lines: list = []
 
     def build_bag(self, box, state: dict) -> None:
         tr = self.tr

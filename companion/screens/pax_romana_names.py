@@ -112,3 +112,33 @@ def _books_arithmetic() -> None:
 
 
 _books_arithmetic()
+
+
+def table_result(last: dict | None, tr) -> list[str]:
+    """What an event, rebellion or invasion roll found, in words: the dice, the name and what
+    the table does (events.yaml's text); nothing for other procedures."""
+    if not last or last.get("kind") not in ("event", "rebellion", "invasion"):
+        return []
+    n = names(tr)
+    events = tables().events
+    kind = last["kind"]
+    if kind == "event":
+        entry = next((e for e in events["events"] if e["id"] == last.get("event")), None)
+        path = f"events/events/{last.get('event')}"
+    elif kind == "rebellion":
+        entry = next((a for a in events["rebellion"]["areas"] if a["id"] == last.get("area")),
+                     None)
+        path = f"events/rebellion/areas/{last.get('area')}"
+    else:
+        entry = next((i for i in events["invasion"]["invaders"]
+                      if i["id"] == last.get("invader")), None)
+        path = f"events/invasion/invaders/{last.get('invader')}"
+    dice = " + ".join(str(d) for d in last.get("dice") or [])
+    lines = [tr._("Dice {dice} = {total}").format(dice=dice, total=last.get("total"))]
+    if entry is None:
+        lines.append(tr._("Nothing happens."))
+        return lines
+    lines.append(n.game_text(entry["name"], f"{path}/name"))
+    if entry.get("text"):
+        lines.append(n.game_text(entry["text"], f"{path}/text"))
+    return lines

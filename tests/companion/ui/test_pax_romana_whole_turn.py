@@ -97,7 +97,6 @@ def test_a_whole_turn_for_four_powers_by_taps(app, pump, window):
     fill(books, pump, {"province": "italia", "units": {"legion": 1}})
     ok(books, pump)
     next_phase(books, pump, "activation")                  # F
-    at_every_size(books, window, full, "pax-whole-activation")
     fought = False
     for round_ in range(16):
         bag = session.state["bag"]
@@ -120,6 +119,10 @@ def test_a_whole_turn_for_four_powers_by_taps(app, pump, window):
     before = len(session.log())
     press(button(books, "Draw an event"), pump)             # the Standard Event Table
     assert len(session.log()) == before + 1 and books.message, books.message
+    event = session.state["last"]
+    assert books.result_lines[0] == f"Dice {event['dice'][0]} + {event['dice'][1]} = " \
+        f"{event['total']}", books.result_lines
+    at_every_size(books, window, full, "pax-whole-event")
     next_phase(books, pump, "attrition")                   # G
     press(button(books, "Attrition"), pump)
     fill(books, pump, {"units": 4})
