@@ -31,7 +31,7 @@ def test_a_battle_through_the_command_line_with_the_tables_dice(tmp_path):
     assert state["phase"] == "activation" and state["format"] == "advanced"
     after = act(game, {"type": "battle", "attacker": GREECE, "defender": EAST}, "--dice", "3,5")
     assert after["state"]["battle"]["net"] == {"side": "attacker", "shifts": 3}
-    assert "Greece: 2 shifts for ratio (10.51 step 4)" in after["words"]
+    assert "Greece: 2 shifts for the battle ratio (10.51 step 4)" in after["words"]
     legal = json.loads(run("legal", "--game", game).output)
     assert [a["raise"] for a in legal] == [0, 1, 2, 3]
     after = act(game, {"type": "allocate", "side": "attacker", "raise": 0})

@@ -72,11 +72,81 @@ def _side(event, names):
     return names.side(event.get("side"))
 
 
+CAUSES = {
+    "ratio": N_("the battle ratio"), "cavalry_superiority": N_("cavalry superiority"),
+    "cavalry_supremacy": N_("cavalry supremacy"), "leader_tactics": N_("the better leader"),
+    "leader_tactics_city": N_("the better leader (at most 1 at a city or town)"),
+    "mountain_fortress": N_("the Mountain Fortress"),
+    "amphibious_defence": N_("the amphibious defence"),
+    "siege_technique": N_("siege techniques"), "tactical_surprise": N_("Tactical Surprise"),
+    "archimedes": N_("the Archimedes Effect"),
+    "defender_retreats": N_("the defender's retreat"),
+}
+
+
+def _cause(event, names) -> str:
+    cause = CAUSES.get(event["cause"])
+    return names.tr._(cause) if cause else str(event["cause"])
+
+
+def _yes(tr, flag: bool, yes: str, no: str) -> str:
+    return tr._(yes) if flag else tr._(no)
+
+
+RESULTS = {
+    "intercept": lambda e, tr, n: tr._(N_("Interception: {dice} plus {mods} = {total}, {verdict}"))
+    .format(dice=sum(e["dice"]), mods=sum(e["modifiers"].values()), total=e["total"],
+            verdict=_yes(tr, e["success"], N_("it succeeds"), N_("it fails"))),
+    "allowance": lambda e, tr, n: tr._(N_("Movement allowance: rolled {roll}, {mp} MP"))
+    .format(**e),
+    "path": lambda e, tr, n: tr._(N_("The path costs {mp} MP")).format(**e),
+    "retreat-before-battle": lambda e, tr, n: tr._(
+        N_("{power} retreats before battle: rolled {roll}, {mp} MP")).format(
+        power=n.power(e["power"]), roll=e["roll"], mp=e["mp"]),
+    "naval-disaster": lambda e, tr, n: tr._(N_("Naval disaster roll {roll}: {outcome}")).format(
+        roll=e["roll"], outcome={"none": tr._(N_("no effect")),
+                                 "off_course": tr._(N_("off course")),
+                                 "storm": tr._(N_("a storm"))}[e["result"]]),
+    "continuity": lambda e, tr, n: tr._(N_("Continuity {total}: {outcome}")).format(
+        total=e["total"], outcome=_yes(tr, e["result"] == "continue", N_("the fleet continues"),
+                                       N_("the fleet is finished"))),
+    "naval-battle": lambda e, tr, n: tr._(
+        N_("Naval battle {attacker} to {defender}: the attacker loses {lost_a} squadrons, "
+           "the defender {lost_d}")).format(
+        attacker=e["totals"]["attacker"], defender=e["totals"]["defender"],
+        lost_a=e["lost"]["attacker"], lost_d=e["lost"]["defender"]),
+    "pirates": lambda e, tr, n: tr._(N_("Pirates: {total}, {outcome}")).format(
+        total=e["total"], outcome=_yes(tr, e["cleared"], N_("cleared"), N_("not cleared"))),
+    "attrition": lambda e, tr, n: tr._(N_("Attrition roll {roll}: {percent}%, {lost} units lost"))
+    .format(**e),
+    "sack": lambda e, tr, n: tr._(N_("Sack: {outcome}, {loot} T of loot")).format(
+        outcome=_yes(tr, e["sacked"], N_("sacked"), N_("not sacked")), loot=e["loot"]),
+    "militia": lambda e, tr, n: tr._(N_("{power} raises {raised} militia (rolled {roll})"))
+    .format(power=n.power(e["power"]), raised=e["raised"], roll=e["roll"]),
+    "income": lambda e, tr, n: tr._(N_("{power} collects {total} T")).format(
+        power=n.power(e["power"]), total=e["total"]),
+    "upkeep": lambda e, tr, n: tr._(N_("{power} pays {cost} T of upkeep")).format(
+        power=n.power(e["power"]), cost=e["cost"]),
+    "victory": lambda e, tr, n: tr._(N_("Order of play: {order}")).format(
+        order=", ".join(n.power(p) for p in e["order"])),
+    "event": lambda e, tr, n: tr._(N_("Event roll {total}: {event}")).format(**e),
+    "rebellion": lambda e, tr, n: tr._(N_("Rebellion roll {total}: {area}")).format(**e),
+    "invasion": lambda e, tr, n: tr._(N_("Invasion roll {total}: {invader}")).format(**e),
+    "harvest": lambda e, tr, n: tr._(N_("Harvest: {territory}, stability {change}")).format(**e),
+    "recruit": lambda e, tr, n: tr._(N_("{power} recruits for {cost} T")).format(
+        power=n.power(e["power"]), cost=e["cost"]),
+    "garrisons": lambda e, tr, n: tr._(N_("{garrisons} garrisons")).format(**e),
+    "control": lambda e, tr, n: tr._(N_("{power} and {province}: {outcome}")).format(
+        power=n.power(e["power"]), province=e["province"],
+        outcome=_yes(tr, e["controls"], N_("controls it"), N_("does not control it"))),
+    "stranded": lambda e, tr, n: tr._(N_("Stranded landing roll {roll}: {outcome}")).format(
+        roll=e["roll"], outcome=_yes(tr, e["lost"], N_("all is lost"),
+                                     N_("back to the nearest controlled port"))),
+}
+
+
 def _result(event: dict, tr, names: Names) -> str:
-    procedure = event["procedure"]
-    shown = {k: v for k, v in event.items() if k not in ("kind", "procedure")}
-    details = ", ".join(f"{k} {v}" for k, v in shown.items())
-    return tr._(N_("{procedure}: {details}")).format(procedure=procedure, details=details)
+    return RESULTS[event["procedure"]](event, tr, names)
 
 
 def _losses_taken(event: dict, tr, names: Names) -> str:
@@ -109,7 +179,8 @@ WRITERS = {
     "elephant": _w(N_("An elephant of {power} rolls {roll}"), power=_power),
     "battle-points": _w(N_("{power} ({side}) fights with {bp} BP"), power=_power, side=_side),
     "battle-roll": _w(N_("{power} ({side}) rolls {roll}"), power=_power, side=_side),
-    "shift": _w(N_("{power}: {shifts} shifts for {cause} ({rule})"), power=_power),
+    "shift": _w(N_("{power}: {shifts} shifts for {cause} ({rule})"), power=_power,
+                cause=_cause),
     "net-shifts": _w(N_("Shifts {attacker} to {defender}: {shifts} net")),
     "battle-outcome": _w(N_("Modified rolls: the attacker {a}, the defender {d}; losses "
                             "{pa}% and {pd}%"),
