@@ -1,7 +1,8 @@
 """One action carried out: the dispatch from an action's type to its procedure."""
 from __future__ import annotations
 
-from forge.engine.core import N_, IllegalAction
+from forge.engine.core import N_
+from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana import battle, cards, procedures, turns
 from forge.engine.pax_romana.state import Ctx
 

@@ -10,7 +10,8 @@ steps could be left out with the loss still covered (the loss is the least to re
 """
 from __future__ import annotations
 
-from forge.engine.core import N_, IllegalAction
+from forge.engine.core import N_
+from forge.engine.pax_romana.refusal import IllegalAction
 
 KINDS = ("eliminate", "reduce", "eliminate_reduced")
 

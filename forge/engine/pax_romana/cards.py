@@ -3,7 +3,8 @@ app, or the card the table drew), holding at most 3, playing, and the reshuffle 
 Phase. The card's effect is the table's to carry out (its text is in event_cards.yaml)."""
 from __future__ import annotations
 
-from forge.engine.core import N_, IllegalAction
+from forge.engine.core import N_
+from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, advanced, check_power
 
 DECK_DIE = "bag{count}"

@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 
 from forge.engine.context import Context
-from forge.engine.core import N_, IllegalAction
+from forge.engine.core import N_
+from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana import arithmetic
 from forge.engine.pax_romana.data import Tables
 

@@ -2,7 +2,8 @@
 activation, Leader Selection (8.1), Possible Objectives (15.4) and the table's corrections."""
 from __future__ import annotations
 
-from forge.engine.core import N_, IllegalAction
+from forge.engine.core import N_
+from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, band_of, check_power
 
 EVENT_MARKER = "event"

@@ -43,6 +43,19 @@ class Names(words.Names):
             return str(card_id)
         return self.game_text(entry["name"], f"event_cards/cards/{card_id}/name")
 
+    def province(self, province_id) -> str:
+        found = self.t.province(province_id)
+        if found is None:
+            return str(province_id)
+        group, province = found
+        kind = "powers" if group["id"] in self.t.power else "territories"
+        return self.game_text(province["name"],
+                              f"economy/{kind}/{group['id']}/provinces/{province_id}/name")
+
+    def side_word(self, side) -> str:
+        """A side without its article (refusals say 'the {side}')."""
+        return self.tr._(N_("attacker")) if side == "attacker" else self.tr._(N_("defender"))
+
     def side(self, side) -> str:
         return self.tr._(N_("the attacker")) if side == "attacker" else self.tr._(
             N_("the defender"))
