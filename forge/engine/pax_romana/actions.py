@@ -16,7 +16,7 @@ PROCEDURES = {
     "attrition": procedures.attrition, "sack": procedures.sack, "militia": procedures.militia,
     "income": procedures.income, "upkeep": procedures.upkeep, "victory": procedures.victory,
     "event": procedures.event, "rebellion": procedures.rebellion,
-    "invasion": procedures.invasion, "harvest": procedures.harvest,
+    "invasion": procedures.invasion, "harvest": procedures.harvest, "disease": procedures.disease,
     "recruit": procedures.recruit, "garrisons": procedures.garrisons,
     "control": procedures.control, "stranded": procedures.stranded,
     "draw-card": cards.draw_card, "play-card": cards.play_card,

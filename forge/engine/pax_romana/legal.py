@@ -8,7 +8,7 @@ from forge.engine.pax_romana.turns import fixed_marker
 
 ANY_TIME = ("battle", "intercept", "allowance", "path", "retreat-before-battle",
             "naval-disaster", "continuity", "naval-battle", "pirates", "attrition", "sack",
-            "event", "rebellion", "invasion", "harvest", "garrisons", "control",
+            "event", "rebellion", "invasion", "harvest", "disease", "garrisons", "control",
             "stranded")
 PHASE_ACTIONS = {"income": ("income",), "upkeep": ("upkeep",),
                  "leader_selection": ("set-leaders",), "manpower": ("buy-objective", "recruit"),

@@ -385,6 +385,31 @@ def event(ctx: Ctx, action: dict) -> None:
     entry = next(e for e in ctx.t.events["events"] if e["id"] == event_id)
     _found(ctx, "event", dice=dice, total=sum(dice), event=event_id,
            applies_to=entry.get("applies_to"))
+    if event_id == "revenues_and_stability":
+        revenues(ctx, entry)
+
+
+def revenues(ctx: Ctx, entry: dict) -> None:
+    """Revenues & Stability: fewer than 3T costs 1 stability, more than 12T gains 1 (16.2)."""
+    for power, book in ctx.state["powers"].items():
+        if book["treasury"] < entry["below"]["talents"]:
+            ctx.change_stability(power, entry["below"]["change"], "revenues")
+        elif book["treasury"] > entry["above"]["talents"]:
+            ctx.change_stability(power, entry["above"]["change"], "revenues")
+
+
+def disease(ctx: Ctx, action: dict) -> None:
+    """Disease: 1d6 against the Campaign of the player's best leader; the event kills at or
+    below it, the card below it (16.2, 17.2; P8 and the disease_rule reading)."""
+    entry = next(e for e in ctx.t.events["events"] if e["id"] == "disease")
+    source = action.get("source") or "event"
+    rule = reading(ctx.state, "disease_rule")
+    if rule == "as_written":
+        rule = "at_most" if source == "event" and entry["dies_if"] == "at_most_campaign" \
+            else "below"
+    roll = ctx.d6("disease")
+    dies = roll <= action["campaign"] if rule == "at_most" else roll < action["campaign"]
+    _found(ctx, "disease", roll=roll, campaign=action["campaign"], rule=rule, dies=dies)
 
 
 def rebellion(ctx: Ctx, action: dict) -> None:
@@ -410,8 +435,12 @@ def harvest(ctx: Ctx, action: dict) -> None:
         rolls.append(ctx.d6("harvest, again"))
         row = row_for(rule["roll_again"]["rows"], rolls[1])
     territory = row["territory"]
+    kind = action["change"]
+    if kind == "event":
+        rolls.append(ctx.d6("harvest, even or odd"))
+        kind = "event_even" if rolls[-1] % 2 == 0 else "event_odd"
     change_id = {"event_even": "harvest_event_even", "event_odd": "harvest_event_odd",
-                 "bounteous": "bounteous_harvests_card", "famine": "famine_card"}[action["change"]]
+                 "bounteous": "bounteous_harvests_card", "famine": "famine_card"}[kind]
     change = ctx.t.stability_change(change_id)
     _found(ctx, "harvest", rolls=rolls, territory=territory, change=change)
     if territory in ctx.state["powers"]:

@@ -152,6 +152,10 @@ RESULTS = {
     "control": lambda e, tr, n: tr._(N_("{power} and {province}: {outcome}")).format(
         power=n.power(e["power"]), province=e["province"],
         outcome=_yes(tr, e["controls"], N_("controls it"), N_("does not control it"))),
+    "disease": lambda e, tr, n: tr._(N_("Disease roll {roll} against Campaign {campaign}: "
+                                        "{outcome}")).format(
+        roll=e["roll"], campaign=e["campaign"],
+        outcome=_yes(tr, e["dies"], N_("the leader dies"), N_("the leader lives"))),
     "stranded": lambda e, tr, n: tr._(N_("Stranded landing roll {roll}: {outcome}")).format(
         roll=e["roll"], outcome=_yes(tr, e["lost"], N_("all is lost"),
                                      N_("back to the nearest controlled port"))),
