@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from forge.engine.core import N_
-from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana import battle, cards, procedures, turns
+from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx
 
 PROCEDURES = {

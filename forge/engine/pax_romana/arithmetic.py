@@ -42,10 +42,10 @@ def simplified_ratio_shifts(t, larger: int, smaller: int) -> int:
         times = row["at_least_times"]
         if larger > times * smaller or (larger == times * smaller and not row.get("strictly_more")):
             shifts = row["shifts"]
-    if t.combat["simplified_ratio"].get("and_so_on") and smaller:
-        whole = larger // smaller
-        if whole > shifts:
-            shifts = whole
+    rows = t.combat["simplified_ratio"]["rows"]
+    if t.combat["simplified_ratio"].get("and_so_on") and larger >= rows[-1]["at_least_times"] \
+            * smaller:
+        shifts = max(shifts, larger // smaller)
     return shifts
 
 

@@ -9,10 +9,16 @@ leaders roll for death and the battle moves to `state["last"]`.
 from __future__ import annotations
 
 from forge.engine.core import N_
-from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana import arithmetic
-from forge.engine.pax_romana.allocation import (KINDS, apply_allocation, check_allocation,
-                                                force_bp, land_units_left, legal_allocations)
+from forge.engine.pax_romana.allocation import (
+    KINDS,
+    apply_allocation,
+    check_allocation,
+    force_bp,
+    land_units_left,
+    legal_allocations,
+)
+from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, advanced, optional, reading
 
 SIDES = ("attacker", "defender")

@@ -6,10 +6,10 @@ procedures use. game.yaml is not needed: the files are read one by one.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Mapping
 
 from forge.content import load_doc
 from forge.errors import ContentError

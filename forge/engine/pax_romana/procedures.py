@@ -11,9 +11,9 @@ import math
 from fractions import Fraction
 
 from forge.engine.core import N_
-from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana import arithmetic
 from forge.engine.pax_romana.data import row_for
+from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, advanced, band_of, check_power, reading
 
 

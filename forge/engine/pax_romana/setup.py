@@ -6,8 +6,8 @@ and VP, the first turn) are entered by the table; the rest comes from turn.yaml 
 from __future__ import annotations
 
 from forge.engine.core import N_
-from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.cards import deck_state
+from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx
 from forge.engine.pax_romana.turns import open_phase
 

@@ -11,9 +11,9 @@ import copy
 
 from forge.engine.context import Context
 from forge.engine.core import N_
-from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana import arithmetic
 from forge.engine.pax_romana.data import Tables
+from forge.engine.pax_romana.refusal import IllegalAction
 
 RULES_VERSION = "1"
 DIE = "d6"
