@@ -30,6 +30,9 @@ from companion.widgets import (
 )
 
 
+LONG_LABEL = 16         # a counter's words longer than this go on their own line
+
+
 def line(text: str, **kwargs):
     """A line of text as tall as it is, wrapped (the books, a battle's steps)."""
     from kivy.uix.label import Label
@@ -66,6 +69,9 @@ class FieldSet:
         tr = self.tr
         if kind == "int":
             low, high, default = field[3:6]
+            if len(words) > LONG_LABEL:             # above the counter, not cut beside it
+                self.widgets.append(caption(words))
+                words = ""
             counter = Counter(words, low, high, 1, default)
             self.parts[key] = counter
             self.values[key] = lambda c=counter: c.value
