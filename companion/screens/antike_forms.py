@@ -77,16 +77,10 @@ def affordable(book: dict, cost: dict, most: int) -> int:
 
 def defence_parts(state: dict, owner: str, province: str) -> dict:
     """The defence power of a city and its parts: city (3 with a temple), units, progress."""
-    from forge.engine.antike.military import defence_power
-    from forge.engine.antike.state import best_bonus, city_value, units_at
+    from forge.engine.antike import military
 
-    t = tables()
-    book = state["civs"][owner]
-    city = book["cities"][province]
-    return {"city": city_value(t, city, t.defence),
-            "units": sum(units_at(book, province).values()) * t.defence["per_unit"],
-            "progress": best_bonus(book, t.defence["progress_bonus"]),
-            "power": defence_power(t, book, province)}
+    parts = military.defence_parts(tables(), state["civs"][owner], province)
+    return {**parts, "power": sum(parts.values())}
 
 
 class PaymentEditor(BoxLayout):
@@ -411,7 +405,9 @@ class AntikeForms:
         if chosen["from"]:
             pick(chosen["from"])
         neighbours = (tr._("Neighbours"), [to for _o, to in borders])
-        dest = PlaceChooser(province_sections(state, tr, first=neighbours), None,
+        staying = [chosen["from"]] if len(ready) == 1 else []     # not a destination
+        dest = PlaceChooser(province_sections(state, tr, first=neighbours, leave_out=staying),
+                            None,
                             lambda v: (chosen.update(to=v), self.update_form()), role="to",
                             hint=tr._("Find or type a province"), other=another(tr),
                             on_type=lambda text: chosen.update(typed=text))

@@ -183,13 +183,17 @@ def battle(ctx: Ctx, action: dict) -> None:
 
 # --- conquest -------------------------------------------------------------------------------
 
+def defence_parts(t, book: dict, province: str) -> dict[str, int]:
+    """The parts of a city's defence power: `city` 1 (3 with a temple), `units` every legion
+    and galley of its owner there, `progress` 1 for Monarchy or 2 for Democracy."""
+    return {"city": city_value(t, book["cities"][province], t.defence),
+            "units": sum(units_at(book, province).values()) * t.defence["per_unit"],
+            "progress": best_bonus(book, t.defence["progress_bonus"])}
+
+
 def defence_power(t, book: dict, province: str) -> int:
-    """1 for the city (3 with a temple) + every legion and galley of its owner there + 1 for
-    Monarchy or 2 for Democracy."""
-    city = book["cities"][province]
-    units = sum(units_at(book, province).values()) * t.defence["per_unit"]
-    return (city_value(t, city, t.defence) + units
-            + best_bonus(book, t.defence["progress_bonus"]))
+    """The city's defence power: the sum of its parts."""
+    return sum(defence_parts(t, book, province).values())
 
 
 def eligible(maneuver: dict, province: str) -> dict:

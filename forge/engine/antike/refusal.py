@@ -33,3 +33,20 @@ class IllegalAction(_IllegalAction):
             fields[key] = value
         text = tr._(self.template)
         return text.format(**fields) if fields else text
+
+
+class Listed:
+    """Ids of one kind (`space`, `resource`...) for a refusal's field: the ids joined by commas
+    in `str`, their names in the player's language when translated."""
+
+    def __init__(self, kind: str, ids) -> None:
+        self.kind, self.ids = kind, tuple(ids)
+
+    def __str__(self) -> str:
+        return ", ".join(self.ids)
+
+    def translated(self, tr) -> str:
+        from forge.engine.antike.words import Names
+
+        names = Names(tr)
+        return ", ".join(getattr(names, self.kind)(i) for i in self.ids)

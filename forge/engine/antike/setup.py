@@ -6,7 +6,7 @@ from collections import Counter
 
 from forge.engine.antike import board
 from forge.engine.antike.data import UNITS
-from forge.engine.antike.refusal import IllegalAction
+from forge.engine.antike.refusal import IllegalAction, Listed
 from forge.engine.antike.state import Ctx
 from forge.engine.antike.turns import begin_turn
 from forge.engine.core import N_
@@ -124,7 +124,7 @@ def check_rondel(t, order: list[str]) -> list[str]:
     """The 8 spaces clockwise, each as often as the board has it."""
     if Counter(order) != Counter(t.space_count):
         raise IllegalAction(N_("the rondel has 8 spaces: {spaces}"),
-                            spaces=", ".join(t.rondel_order))
+                            spaces=Listed("space", t.rondel_order))
     return list(order)
 
 

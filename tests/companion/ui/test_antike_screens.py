@@ -312,6 +312,8 @@ def test_every_screen_and_form_at_three_sizes(app, pump, window, shots):
     rondel_at(books, 7, pump)                               # Maneuver: 1 step
     press(button(books, "Move units"), pump)
     at_every_size(app, window, pump, folder, "antike-move-form", books.popup)
+    destinations = books.move_form["to"].buttons
+    assert "Sparta" in destinations and "Athens" not in destinations   # not where they stand
     tap(books.popup.form["cancel"], pump)
     move(books, "Athens", "Roma", {"legion": 1}, pump)
     move(books, "Athens", "Thracia", {"legion": 1}, pump)

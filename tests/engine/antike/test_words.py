@@ -77,3 +77,12 @@ def test_refusals_translate_whole(action):
         session.act(action)
     spanish = refused.value.translated(i18n.Translator("es", strict=True))
     assert spanish and "{" not in spanish and spanish != str(refused.value)
+
+
+def test_a_refused_rondel_order_names_the_spaces_in_the_players_language():
+    session = Session(RULES, {"players": ["ana", "ben", "cai"], "start_cities": CITIES})
+    with pytest.raises(ActionError) as refused:
+        session.act({"type": "set-rondel-order", "rondel": ["gold"] * 8})
+    assert str(refused.value).startswith("the rondel has 8 spaces: gold, marble, iron")
+    spanish = refused.value.translated(i18n.Translator("es", strict=True))
+    assert "Oro, Mármol, Hierro, Maniobra" in spanish, spanish
