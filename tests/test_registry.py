@@ -181,7 +181,7 @@ def test_a_new_games_save_file_is_named_after_its_package(minigame, tmp_path, mo
 
 
 @pytest.mark.parametrize("engine, message", [
-    ("nothing", "no engine package 'nothing' (engines: antike, conquest, tetrarchia)"),
+    ("nothing", "no engine package 'nothing' (engines: antike, conquest, pax_romana, tetrarchia)"),
     ("tetrarchia", "the engine 'tetrarchia' plays 'tetrarchia', not 'demo'")])
 def test_a_game_yaml_naming_another_engine_is_refused_at_its_line(content_copy, engine, message):
     from forge.errors import ContentError
