@@ -28,6 +28,8 @@ from companion.screens.pax_romana_names import (
     names,
     other_provinces,
     power_label,
+    card_lines,
+    card_name,
     procedure_words,
     table_result,
     tables,
@@ -38,7 +40,7 @@ from companion.widgets import card, column, grow_with_text
 
 FORMS = ("intercept", "allowance", "path", "retreat-before-battle", "naval-disaster",
          "continuity", "naval-battle", "pirates", "attrition", "sack", "militia", "harvest",
-         "garrisons", "control")
+         "disease", "garrisons", "control")
 NO_FIELDS = ("event", "rebellion", "invasion", "stranded")
 WIDE_DP = 900           # from this width (on its side) the page has two columns
 
@@ -252,6 +254,10 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         action = self.session.log()[self.session.position]["action"] or {}
         lines = table_result(state.get("last"), self.tr) \
             if action.get("type") in ("event", "rebellion", "invasion") else []
+        drawn = next((e for e in self.session.log()[self.session.position]["events"]
+                      if e.get("kind") in ("card-drawn", "card-played")), None)
+        if drawn is not None:
+            lines = [names(self.tr).power(drawn["power"])] + card_lines(drawn["card"], self.tr)
         if lines:
             result = card(*[line(text, bold=index == 1) for index, text in enumerate(lines)])
             result.role = "result"
@@ -291,9 +297,41 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             self.add(box, tr._("{power} pays the activation…").format(power=n.power(active)),
                      lambda: self.form_pay(active), {"type": "pay-activation", "power": active})
             self.add(box, tr._("Land battle"), self.open_battle, {"type": "battle"})
+        if active and state.get("deck") is not None:
+            self.build_cards(box, state, active)
         if bag["drawn"] and bag["drawn"][-1] == "event":
             self.add(box, procedure_words("event", tr),
                      lambda: self.play({"type": "event"}), {"type": "event"})
+
+    def build_cards(self, box, state: dict, power: str) -> None:
+        """The Advanced Game's event cards of the active power: the next card drawn by the app
+        or the one the table drew, and each card of its hand played or discarded."""
+        tr = self.tr
+        n = names(tr)
+        deck = state["deck"]
+        box.add_widget(line(tr._("Event cards: {left} in the deck").format(
+            left=len(deck["cards"]))))
+        if deck["cards"]:
+            action = {"type": "draw-card", "power": power}
+            self.add(box, tr._("The app draws a card for {power}").format(power=n.power(power)),
+                     lambda: self.play(action), action)
+            self.add(box, tr._("The card drawn at the table…"), lambda: self.form_card(power),
+                     {"type": "draw-card", "power": power, "card": None},
+                     emphasis="secondary")
+        for card in sorted(set(state["powers"][power]["cards"])):
+            play = {"type": "play-card", "power": power, "card": card}
+            self.add(box, tr._("Play {card}").format(card=card_name(card, tr)),
+                     lambda a=play: self.play(a), play, emphasis="secondary")
+            discard = {**play, "discard": True}
+            self.add(box, tr._("Discard {card}").format(card=card_name(card, tr)),
+                     lambda a=discard: self.play(a), discard, emphasis="secondary")
+
+    def form_card(self, power: str) -> None:
+        tr = self.tr
+        left = sorted(set(self.session.state["deck"]["cards"]))
+        self.open_form(tr._("The card drawn at the table"),
+                       [("choice", "card", tr._("Card"), [(c, card_name(c, tr)) for c in left])],
+                       lambda v: {"type": "draw-card", "power": power, **v})
 
     # --- procedures -------------------------------------------------------------------------
 
@@ -374,9 +412,14 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             return [("choice", "power", tr._("Whose militia"), self.power_options())]
         if kind == "harvest":
             return [("choice", "change", tr._("The harvest"),
-                     [("event_even", tr._("event roll even")),
+                     [("event", tr._("a die says even or odd")),
+                      ("event_even", tr._("event roll even")),
                       ("event_odd", tr._("event roll odd")),
                       ("bounteous", tr._("bounteous")), ("famine", tr._("famine"))])]
+        if kind == "disease":
+            return [("int", "campaign", tr._("Campaign of the best leader"), 0, 6, 2),
+                    ("choice", "source", tr._("Called by"),
+                     [("event", tr._("an event")), ("card", tr._("a card"))])]
         if kind == "garrisons":
             units = self.unit_options()
             return [("counts", "units", tr._("Units broken down"), units),

@@ -66,7 +66,8 @@ def procedure_words(kind: str, tr) -> str:
              "set-leaders": tr._("Leaders in play"), "buy-objective": tr._("Buy an objective"),
              "next-phase": tr._("Next phase"), "adjust": tr._("Correction"),
              "allocate": tr._("Shifts"), "retreat": tr._("Retreat"),
-             "losses": tr._("Losses")}
+             "losses": tr._("Losses"), "disease": tr._("Disease"),
+             "draw-card": tr._("Draw an event card"), "play-card": tr._("Play a card")}
     return words.get(kind, kind)
 
 
@@ -142,3 +143,20 @@ def table_result(last: dict | None, tr) -> list[str]:
     if entry.get("text"):
         lines.append(n.game_text(entry["text"], f"{path}/text"))
     return lines
+
+
+def card_name(card_id: str, tr) -> str:
+    """An event card's title (event_cards.yaml) in the players' language."""
+    card = next((c for c in tables().event_cards["cards"] if c["id"] == card_id), None)
+    if card is None:
+        return str(card_id)
+    return names(tr).game_text(card["name"], f"event_cards/cards/{card_id}/name")
+
+
+def card_lines(card_id: str, tr) -> list[str]:
+    """An event card's title and text."""
+    card = next((c for c in tables().event_cards["cards"] if c["id"] == card_id), None)
+    if card is None:
+        return [str(card_id)]
+    return [card_name(card_id, tr),
+            names(tr).game_text(card.get("text", ""), f"event_cards/cards/{card_id}/text")]

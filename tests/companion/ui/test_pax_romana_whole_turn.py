@@ -112,10 +112,23 @@ def test_a_whole_turn_for_four_powers_by_taps(app, pump, window):
         drawn = session.state["bag"]["drawn"][-1]
         assert len(session.state["bag"]["drawn"]) == round_ + 1, books.message
         pay(books, drawn, pump)
+        if round_ in (5, 6):                                 # an event card, app or table
+            deck = len(session.state["deck"]["cards"])
+            if round_ == 5:
+                press(button(books, "The app draws a card for"), pump)
+            else:
+                press(button(books, "The card drawn at the table"), pump)
+                fill(books, pump, {"card": "alliance"})
+                ok(books, pump)
+                assert "alliance" in session.state["powers"][drawn]["cards"]
+            assert len(session.state["deck"]["cards"]) == deck - 1, books.message
+            assert books.result_lines[0] == NAMES[drawn], books.result_lines
         if drawn == "rome" and not fought:
             battle_in_rome_activation(app, books, pump)
             fought = True
     assert fought and session.state["bag"]["markers"] == []
+    holder = next(p for p in ORDER if "alliance" in session.state["powers"][p]["cards"])
+    assert holder
     before = len(session.log())
     press(button(books, "Draw an event"), pump)             # the Standard Event Table
     assert len(session.log()) == before + 1 and books.message, books.message
