@@ -51,8 +51,10 @@ def cell_size(grid: Grid, box: tuple[float, float, float, float]) -> tuple[float
     return box[2] / (len(grid.columns) + grid.head_width), box[3] / (len(grid.rows) + 1)
 
 
-def draw_grid(c, grid: Grid, box, ink: str, tint: str, accent: str, paper: str = "#ffffff"):
-    """Draw the grid in box (x, y, width, height; y up), headings in the accent colour."""
+def draw_grid(c, grid: Grid, box, ink: str, tint: str, accent: str, paper: str = "#ffffff",
+              head_fill: str | None = None):
+    """Draw the grid in box (x, y, width, height; y up): headings in white on the accent colour,
+    or, given a light `head_fill` (the ink saver), in the accent colour on it."""
     x0, y0, width, height = box
     cw, ch = cell_size(grid, box)
     hw = cw * grid.head_width                  # the heading column
@@ -69,14 +71,14 @@ def draw_grid(c, grid: Grid, box, ink: str, tint: str, accent: str, paper: str =
     for i in range(len(grid.rows)):
         if (i // grid.band) % 2 == 1:
             c.rect(xs, top - (i + 2) * ch, width - hw, ch, stroke=0, fill=1)
-    c.setFillColor(HexColor(accent))
+    c.setFillColor(HexColor(head_fill or accent))
     c.rect(x0, top - ch, width, ch, stroke=0, fill=1)
     c.rect(x0, y0, hw, height, stroke=0, fill=1)
     for (i, j) in grid.marked:
         c.setStrokeColor(HexColor(accent))
         c.setLineWidth(HEAVY)
         c.rect(xs + j * cw, top - (i + 2) * ch, cw, ch, stroke=1, fill=0)
-    c.setFillColor(HexColor(paper))
+    c.setFillColor(HexColor(accent if head_fill else paper))
     c.setFont(fonts.SANS_BOLD, size)
     baseline = (ch - size * 0.7) / 2
     for j, label in enumerate(grid.columns):

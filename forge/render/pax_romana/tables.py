@@ -78,7 +78,7 @@ def make_combat_tables(component: dict, ctx) -> list[Piece]:
         draw = partial(numbergrid.turned, page=ctx.paper_size,
                        draw=partial(_draw_table_page, title=title, grid=grid, row_head=row_head,
                                     column_head=column_head, notes=tuple(notes), colors=colors,
-                                    footer=footer))
+                                    footer=footer, saver=ctx.ink == "saver"))
         pieces.append(Piece(component["id"], component.get("kind", "sheet"), ctx.paper_size, 0,
                             lambda c, draw=draw: draw(c), label=f"{component['name']}: {title}"))
     return pieces
@@ -97,7 +97,7 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 
 def _draw_table_page(c, size, *, title, grid, row_head, column_head, notes, colors,
-                     footer) -> None:
+                     footer, saver=False) -> None:
     """One turned page: the title, the column heading, the grid, the notes and the footer."""
     width, height = size
     x0, inner = MARGIN, width - 2 * MARGIN
@@ -123,7 +123,8 @@ def _draw_table_page(c, size, *, title, grid, row_head, column_head, notes, colo
     c.rotate(90)
     c.drawCentredString(0, 0, row_head)
     c.restoreState()
-    numbergrid.draw_grid(c, grid, grid_box, colors["ink"], colors["stripe"], colors["accent"])
+    numbergrid.draw_grid(c, grid, grid_box, colors["ink"], colors["stripe"], colors["accent"],
+                         head_fill=colors["tint"] if saver else None)
     c.setFont(fonts.SANS, text_size)
     y = MARGIN + 4 + notes_h - 2 - text_size
     for line in note_lines:

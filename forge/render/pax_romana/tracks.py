@@ -47,8 +47,10 @@ def _trim(component: dict) -> tuple[float, float]:
 def _inks(ctx) -> dict:
     palette = ctx.game["palette"]
     paper = "#ffffff" if ctx.ink == "saver" else palette.get("parchment", "#ffffff")
-    return {"paper": paper, "ink": palette["ink"],
-            "accent": art.readable(palette.get("route", palette["ink"]))}
+    accent = art.readable(palette.get("route", palette["ink"]))
+    return {"paper": paper, "ink": palette["ink"], "accent": accent,
+            "band": art.mix(accent, "#ffffff", 0.85) if ctx.ink == "saver" else accent,
+            "band_ink": accent if ctx.ink == "saver" else paper}
 
 
 @maker("pax-romana-turns", reads=("game", "turn"))
@@ -121,9 +123,9 @@ def _draw_strip(c, *, title: str, boxes, bands, trim, inks) -> None:
     for first, last, name in bands:
         x = PAD + first * box_w
         w = (last - first + 1) * box_w
-        c.setFillColor(HexColor(inks["accent"]))
+        c.setFillColor(HexColor(inks["band"]))
         c.rect(x + 0.5, PAD, w - 1, BAND_H, stroke=0, fill=1)
-        c.setFillColor(HexColor(inks["paper"]))
+        c.setFillColor(HexColor(inks["band_ink"]))
         size = textfit.fit_lines(name, fonts.SANS_BOLD, pt(9), w - 2, max_lines=1)[1]
         c.setFont(fonts.SANS_BOLD, size)
         c.drawCentredString(x + w / 2, PAD + (BAND_H - size * 0.7) / 2, name)
