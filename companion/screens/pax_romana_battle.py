@@ -20,7 +20,9 @@ from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 
 from companion.screens.base import GameScreen
 from companion.screens.pax_romana_forms import FieldSet, PaxForms, line
@@ -225,7 +227,11 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         force = battle[side]
         words = tr._("Attacker") if side == "attacker" else tr._("Defender")
         lines = [f"{words}: {n.power(force['power'])}"]
-        lines.append(tr._("Units: {units}").format(units=units_text(force["units"], tr)))
+        if battle.get("stage") == "over":
+            lines.append(tr._("Units left: {units}").format(
+                units=units_text(force["units"], tr)))
+        else:
+            lines.append(tr._("Units: {units}").format(units=units_text(force["units"], tr)))
         if any((force.get("reduced") or {}).values()):
             lines.append(tr._("Reduced: {units}").format(
                 units=units_text(force["reduced"], tr)))
@@ -260,8 +266,22 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         if wide():
             grid = GridLayout(cols=2, size_hint_y=None, spacing=dp(16))
             grid.bind(minimum_height=grid.setter("height"))
+            holders = []
+            for widget in shown:            # each side read from the top of its column
+                holder = BoxLayout(orientation="vertical", size_hint_y=None)
+                holder.add_widget(widget)
+                holder.add_widget(Widget())
+                holders.append(holder)
+                grid.add_widget(holder)
+
+            def even(*_):
+                tallest = max(w.height for w in shown)
+                for holder in holders:
+                    holder.height = tallest
+
             for widget in shown:
-                grid.add_widget(widget)
+                widget.bind(height=even)
+            even()
             page.add_widget(grid)
         else:
             for widget in shown:
@@ -387,7 +407,7 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
             page.add_widget(line(tr._("The attacker regroups.")))
         if battle.get("militia_check"):
             page.add_widget(line(tr._("{side} may call out its militia.").format(
-                side=n.side(battle["militia_check"]))))
+                side=n.power(battle[battle["militia_check"]]["power"]))))
         if battle.get("mp_left") is not None:
             page.add_widget(line(tr._("The attacker has {mp} MP left.").format(
                 mp=battle["mp_left"])))

@@ -101,19 +101,6 @@ def other_provinces(power: str) -> list[tuple[str, str]]:
     return [(p["id"], p["name"]) for g in groups for p in g["provinces"]]
 
 
-def _books_arithmetic() -> None:
-    """The engine's books summary (progress.py) reads the tables module's arithmetic; when the
-    package's `tables` name (the rule data's loader) shadowed that module at its import, it is
-    pointed at the module again, so saving a game's progress works."""
-    import importlib
-
-    books = importlib.import_module("forge.engine.pax_romana.progress")
-    if not hasattr(books.arithmetic, "max_manpower"):
-        books.arithmetic = importlib.import_module("forge.engine.pax_romana.tables")
-
-
-_books_arithmetic()
-
 
 def table_result(last: dict | None, tr) -> list[str]:
     """What an event, rebellion or invasion roll found, in words: the dice, the name and what
