@@ -180,3 +180,29 @@ def test_set_up_books_and_a_battle_with_every_step(app, pump, window):
     at_every_size(battle, window, pump, "pax-battle-over")
     tap(battle.ids.back, pump)
     assert app.manager.current == "pax_romana_books"
+
+
+def test_three_powers_in_another_order_with_the_scenario_books(app, pump, window):
+    """Greece left out, the East moved up to play second, the Basic Plus format, turns 3 to
+    5, Carthage starting with 7 Talents, stability 2 and 1 VP."""
+    home = app.screen("home")
+    pump()
+    tap(next(b for b in home.ids.new_games.children if "Pax Romana" in b.text), pump)
+    setup = app.screen("pax_romana_setup")
+    press(setup.parts["powers"].buttons["greece"], pump)
+    press(setup.up_buttons["east"], pump)
+    assert setup.powers() == ["rome", "east", "carthage"]
+    press(setup.parts["format"].buttons["basic_plus"], pump)
+    for key, times in (("first_turn", 2), ("last_turn", 5), ("treasury:carthage", 7),
+                       ("stability:carthage", 2), ("vp:carthage", 1)):
+        for _ in range(times):
+            press(setup.counters[key].plus, pump)
+    at_every_size(setup, window, pump, "pax-setup")
+    tap(setup.ids.start, pump)
+    assert app.manager.current == "pax_romana_books", setup.ids.message.text
+    state = app.session.state
+    assert state["order"] == ["rome", "east", "carthage"] and state["format"] == "basic_plus"
+    assert (state["turn"], state["last_turn"]) == (3, 5)
+    book = state["powers"]["carthage"]
+    assert (book["treasury"], book["stability"], book["vp"]) == (7, 2, 1)
+    assert state["phase"] == "activation"
