@@ -12,7 +12,6 @@ engine does, and its refusals are shown in the players' language.
 """
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, StringProperty
@@ -24,16 +23,15 @@ from companion.screens.base import GameScreen
 from companion.screens.pax_romana_forms import PaxForms, line
 from companion.screens.pax_romana_names import (
     HINTS,
+    card_lines,
+    card_name,
     home_provinces,
     names,
     other_provinces,
     power_label,
-    card_lines,
-    card_name,
     procedure_words,
     table_result,
     tables,
-    units_text,
 )
 from companion.theme import fresh_group
 from companion.widgets import card, column, grow_with_text
@@ -264,7 +262,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             box.add_widget(result)
             self.result_lines = lines
 
-    result_lines: list = []
+    result_lines: tuple | list = ()
 
     def build_bag(self, box, state: dict) -> None:
         tr = self.tr
@@ -318,12 +316,12 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             self.add(box, tr._("The card drawn at the table…"), lambda: self.form_card(power),
                      {"type": "draw-card", "power": power, "card": None},
                      emphasis="secondary")
-        for card in sorted(set(state["powers"][power]["cards"])):
-            play = {"type": "play-card", "power": power, "card": card}
-            self.add(box, tr._("Play {card}").format(card=card_name(card, tr)),
+        for held in sorted(set(state["powers"][power]["cards"])):
+            play = {"type": "play-card", "power": power, "card": held}
+            self.add(box, tr._("Play {card}").format(card=card_name(held, tr)),
                      lambda a=play: self.play(a), play, emphasis="secondary")
             discard = {**play, "discard": True}
-            self.add(box, tr._("Discard {card}").format(card=card_name(card, tr)),
+            self.add(box, tr._("Discard {card}").format(card=card_name(held, tr)),
                      lambda a=discard: self.play(a), discard, emphasis="secondary")
 
     def form_card(self, power: str) -> None:
@@ -358,7 +356,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
 
     def procedure_fields(self, kind: str) -> list:
         tr = self.tr
-        yes = lambda key, words: ("bool", key, words)       # noqa: E731
+        yes = lambda key, words: ("bool", key, words)
         if kind == "intercept":
             return [("int", "tactical", tr._("Tactics of the intercepting leader"), 0, 4, 1),
                     ("choice", "from", tr._("Intercepting from"),

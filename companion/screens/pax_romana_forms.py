@@ -29,7 +29,6 @@ from companion.widgets import (
     form_popup,
 )
 
-
 LONG_LABEL = 16         # a counter's words longer than this go on their own line
 
 

@@ -15,7 +15,14 @@ from kivy.metrics import dp
 
 from companion.screens.base import SetupScreen
 from companion.screens.pax_romana_names import action_label, names, tables
-from companion.widgets import Counter, caption, choice_grid, column, secondary, text_field
+from companion.widgets import (
+    Counter,
+    caption,
+    choice_grid,
+    row,
+    secondary,
+    text_field,
+)
 
 GAME = "pax-romana"
 GAME_NAME = "Pax Romana"
@@ -92,7 +99,6 @@ class PaxRomanaSetupScreen(SetupScreen):
             up.size_hint_x, up.width = None, dp(52)
             up.disabled = index == 0
             self.up_buttons[power] = up
-            from companion.widgets import row
             add(row(field, up))
         add(Factory.Section(text=tr._("Game")))
         self.parts["format"] = choice_grid(

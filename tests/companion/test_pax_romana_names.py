@@ -3,9 +3,6 @@ of the engine has its own words (none shown as a raw id), a log entry's action n
 and an event, rebellion or invasion drawn is told with its dice, name and text, in Spanish too."""
 from __future__ import annotations
 
-from forge.engine.pax_romana.schemas import ACTIONS
-from forge.i18n import Translator
-
 from companion.screens.pax_romana_names import (
     action_label,
     cause_words,
@@ -13,6 +10,8 @@ from companion.screens.pax_romana_names import (
     table_result,
     tables,
 )
+from forge.engine.pax_romana.schemas import ACTIONS
+from forge.i18n import Translator
 
 EN = Translator("en", strict=False)
 ES = Translator("es", strict=False)

@@ -60,7 +60,7 @@ def battle_in_rome_activation(app, books, pump) -> None:
 def test_a_whole_turn_for_four_powers_by_taps(app, pump, window):
     began = time.monotonic()
     full = pump
-    pump = lambda frames=1: full(frames)            # noqa: E731  one frame a tap
+    pump = lambda frames=1: full(frames)
     app.screen("pax_romana_setup").seed = 18
     books = set_up(app, pump, treasury=10)
     session = app.session
