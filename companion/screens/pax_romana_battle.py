@@ -156,6 +156,8 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
                    ("choice", "terrain", tr._("Terrain"),
                     [("open", tr._("open")), ("mountain_fortress", tr._("Mountain Fortress"))]),
                    ("bool", "amphibious", tr._("An amphibious attack?")),
+                   ("bool", "intercepted_landing", tr._("Was the landing intercepted?")),
+                   ("int", "mp", tr._("Attacker's MP left (0: not counted)"), 0, 30, 0),
                    ("int", "siege_bids.attacker", tr._("Attacker's siege bid (T)"), 0, 30, 0),
                    ("int", "siege_bids.defender", tr._("Defender's siege bid (T)"), 0, 30, 0)]
         if state["game"] == "advanced":
@@ -201,6 +203,9 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         action["terrain"] = values["terrain"]
         if values["amphibious"]:
             action["amphibious"] = True
+            action["intercepted_landing"] = values["intercepted_landing"]
+        if values["mp"]:
+            action["mp"] = values["mp"]
         bids = {k: v for k, v in values["siege_bids"].items() if v}
         if bids:
             action["siege_bids"] = bids

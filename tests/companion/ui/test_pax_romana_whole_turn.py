@@ -49,10 +49,15 @@ def battle_in_rome_activation(app, books, pump) -> None:
     enter_side(battle, "attacker", "rome", {"legion": 4, "cavalry": 1}, pump,
                leader={"tactical": 3, "campaign": 4})
     enter_side(battle, "defender", "carthage", {"heavy_infantry": 3, "cavalry": 1}, pump)
+    for _ in range(4):                                  # the attacker has 4 MP left
+        press(battle.entry.parts["mp"].plus, pump)
     press(battle.fight_button, pump)
     assert battle.session.state["battle"] is not None, battle.message
     fight_through(battle, pump)
-    assert battle.session.state["last"]["stage"] == "over"
+    last = battle.session.state["last"]
+    assert last["stage"] == "over" and last["mp_left"] is not None
+    texts = [getattr(w, "text", "") for w in battle.ids.page.children]
+    assert f"The attacker has {last['mp_left']} MP left." in texts, texts
     tap(battle.ids.back, pump)
     assert app.manager.current == "pax_romana_books"
 
