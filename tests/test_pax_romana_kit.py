@@ -183,3 +183,9 @@ def test_the_text_pieces_fit_their_pages_in_every_language_and_paper():
             ctx, only={"pax-romana-aid", "pax-romana-tables", "pax-romana-events"})}
         assert all(len(made[aid].pieces) == 1 for aid in AIDS)
         assert len(made["event-cards"].pieces) == 54
+
+
+@pytest.mark.parametrize("lang, word", [("en", "walls"), ("es", "murallas")])
+def test_the_movement_costs_column_keeps_its_longest_word_whole(kits, lang, word):
+    """The cost of destroying a town is printed as a word in the narrow MP column."""
+    assert word in kit_text(kits[lang, "a4"], "aid-movement").split()
