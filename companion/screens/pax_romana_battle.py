@@ -53,7 +53,10 @@ class Entry:
 
     def __init__(self, fieldsets: list):
         self.fieldsets = fieldsets
-        self.parts = {k: v for f in fieldsets for k, v in f.parts.items()}
+
+    @property
+    def parts(self) -> dict:
+        return {k: v for f in self.fieldsets for k, v in f.parts.items()}
 
     def collect(self) -> dict:
         out: dict = {}
@@ -168,6 +171,8 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         if self.entry is None or self.entry.lang != tr.lang:
             self.entry = Entry([FieldSet(side, tr) for side in sides] + [FieldSet(fields, tr)])
             self.entry.lang = tr.lang
+            for side, fieldset in zip(SIDES, self.entry.fieldsets, strict=False):
+                self.add_leader_choices(fieldset, side, state)
         attacker, defender, common = self.entry.fieldsets
         for fieldset in self.entry.fieldsets:
             for widget in fieldset.widgets:
@@ -187,6 +192,34 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         for widget in common.widgets:
             page.add_widget(widget)
         self.fight_button = self.add(page, tr._("Fight"), self.fight)
+
+    def add_leader_choices(self, fieldset: FieldSet, side: str, state: dict) -> None:
+        """The leaders in play (the books) as buttons that fill the side's leader in."""
+        tr = self.tr
+        n = names(tr)
+        leaders = [(power, leader) for power in state["order"]
+                   for leader in state["powers"][power]["leaders"]]
+        if not leaders:
+            return
+        at = fieldset.widgets.index(fieldset.parts[f"{side}.has_leader"]) + 1
+        buttons = []
+        for power, leader in leaders:
+            text = tr._("{power}: leader {tactical}-{campaign}").format(
+                power=n.power(power), tactical=leader["tactical"], campaign=leader["campaign"])
+            button = grow_with_text(Factory.BigButton(text=text, emphasis="secondary"))
+            button.bind(on_release=lambda _b, le=leader: self.fill_leader(fieldset, side, le))
+            buttons.append(button)
+        fieldset.widgets[at:at] = buttons
+        fieldset.parts[f"{side}.leaders_in_play"] = buttons
+
+    def fill_leader(self, fieldset: FieldSet, side: str, leader: dict) -> None:
+        has = fieldset.parts[f"{side}.has_leader"]
+        has.buttons[True].state, has.buttons[False].state = "down", "normal"
+        fieldset.values[f"{side}.has_leader"] = True
+        for rating in ("tactical", "campaign"):
+            counter = fieldset.parts[f"{side}.leader.{rating}"]
+            counter.value = min(max(leader[rating], counter.low), counter.high)
+            counter.shown.text = str(counter.value)
 
     def battle_action(self) -> dict:
         values = self.entry.collect()

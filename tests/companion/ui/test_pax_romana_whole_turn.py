@@ -46,13 +46,17 @@ def pay(books, power: str, pump) -> None:
 def battle_in_rome_activation(app, books, pump) -> None:
     press(exact(books, "Land battle"), pump)
     battle = app.screen("pax_romana_battle")
-    enter_side(battle, "attacker", "rome", {"legion": 4, "cavalry": 1}, pump,
-               leader={"tactical": 3, "campaign": 4})
+    enter_side(battle, "attacker", "rome", {"legion": 4, "cavalry": 1}, pump)
+    rome_leader = battle.entry.parts["attacker.leaders_in_play"][0]      # from the books
+    assert rome_leader.text == "Rome: leader 2-4"
+    press(rome_leader, pump)
     enter_side(battle, "defender", "carthage", {"heavy_infantry": 3, "cavalry": 1}, pump)
     for _ in range(4):                                  # the attacker has 4 MP left
         press(battle.entry.parts["mp"].plus, pump)
     press(battle.fight_button, pump)
     assert battle.session.state["battle"] is not None, battle.message
+    assert battle.session.state["battle"]["attacker"]["leader"] == {"tactical": 2,
+                                                                     "campaign": 4}
     fight_through(battle, pump)
     last = battle.session.state["last"]
     assert last["stage"] == "over" and last["mp_left"] is not None
