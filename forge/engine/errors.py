@@ -47,6 +47,27 @@ class IllegalAction(ActionError):
     """A well-formed action the rules do not allow now (not enough PI, occupied, ...)."""
 
 
+class NamedIllegalAction(IllegalAction):
+    """An IllegalAction whose fields hold ids of a game's things (a place, a card, a unit...):
+    translated, each is shown by its name in the translator's language, so a player never
+    reads an id. A game subclasses it with `NAMED`, {field: the method of its names object
+    that names such an id}, and `names(tr)`, that object (its words' `Names`)."""
+
+    NAMED: dict[str, str] = {}
+
+    @staticmethod
+    def names(tr):
+        raise NotImplementedError
+
+    def translated(self, tr) -> str:
+        names = self.names(tr)
+        fields = {key: getattr(names, self.NAMED[key])(value)
+                  if key in self.NAMED and isinstance(value, str) else translated(value, tr)
+                  for key, value in self.fields.items()}
+        text = tr._(self.template)
+        return text.format(**fields) if fields else text
+
+
 class SaveError(ValueError):
     """A save that cannot be read: corrupt, another game, or an unknown format."""
 

@@ -8,31 +8,21 @@ translator's language (the names of the log's words), so a player never reads an
 """
 from __future__ import annotations
 
-from forge.engine.core import IllegalAction as _IllegalAction
-from forge.engine.errors import translated as _translated
-
-NAMED = {"civ": "civ", "against": "civ", "owner": "civ", "resource": "resource",
-         "unit": "unit", "progress": "progress", "needs": "progress", "space": "space",
-         "what": "payment", "border": "border_kind"}
+from forge.engine.errors import NamedIllegalAction
 
 
-class IllegalAction(_IllegalAction):
+class IllegalAction(NamedIllegalAction):
     """A well-formed action the rules do not allow now, with its ids named for players."""
 
-    def translated(self, tr) -> str:
+    NAMED = {"civ": "civ", "against": "civ", "owner": "civ", "resource": "resource",
+             "unit": "unit", "progress": "progress", "needs": "progress", "space": "space",
+             "what": "payment", "border": "border_kind"}
+
+    @staticmethod
+    def names(tr):
         from forge.engine.antike.words import Names
 
-        names = Names(tr)
-        fields = {}
-        for key, value in self.fields.items():
-            kind = NAMED.get(key)
-            if kind and isinstance(value, str):
-                value = getattr(names, kind)(value)
-            else:
-                value = _translated(value, tr)
-            fields[key] = value
-        text = tr._(self.template)
-        return text.format(**fields) if fields else text
+        return Names(tr)
 
 
 class Listed:

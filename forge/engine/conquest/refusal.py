@@ -7,8 +7,7 @@ names as the log's words), so a player never reads an id.
 """
 from __future__ import annotations
 
-from forge.engine.core import IllegalAction as _IllegalAction
-from forge.engine.errors import translated as _translated
+from forge.engine.errors import NamedIllegalAction
 
 PLACE_FIELDS = frozenset({"province", "where", "to", "origin", "sea"})
 
@@ -26,23 +25,13 @@ class Units(dict):
         return Names(tr).units(self)
 
 
-class IllegalAction(_IllegalAction):
+class IllegalAction(NamedIllegalAction):
     """A well-formed action the rules do not allow now, with its ids named for players."""
 
-    def translated(self, tr) -> str:
+    NAMED = {**dict.fromkeys(PLACE_FIELDS, "place"), "card": "card", "why": "why"}
+
+    @staticmethod
+    def names(tr):
         from forge.engine.conquest.words import Names
 
-        names = Names(tr)
-        fields = {}
-        for key, value in self.fields.items():
-            if key in PLACE_FIELDS and isinstance(value, str):
-                value = names.place(value)
-            elif key == "card" and isinstance(value, str):
-                value = names.card(value)
-            elif key == "why" and isinstance(value, str):
-                value = names.why(value)
-            else:
-                value = _translated(value, tr)
-            fields[key] = value
-        text = tr._(self.template)
-        return text.format(**fields) if fields else text
+        return Names(tr)

@@ -7,27 +7,17 @@ id.
 """
 from __future__ import annotations
 
-from forge.engine.core import IllegalAction as _IllegalAction
-from forge.engine.errors import translated as _translated
-
-NAMED = {"power": "power", "unit": "unit", "side": "side_word", "card": "card",
-         "province": "province"}
+from forge.engine.errors import NamedIllegalAction
 
 
-class IllegalAction(_IllegalAction):
+class IllegalAction(NamedIllegalAction):
     """A well-formed action the rules do not allow now, with its ids named for players."""
 
-    def translated(self, tr) -> str:
+    NAMED = {"power": "power", "unit": "unit", "side": "side_word", "card": "card",
+             "province": "province"}
+
+    @staticmethod
+    def names(tr):
         from forge.engine.pax_romana.words import Names
 
-        names = Names(tr)
-        fields = {}
-        for key, value in self.fields.items():
-            kind = NAMED.get(key)
-            if kind and isinstance(value, str):
-                value = getattr(names, kind)(value)
-            else:
-                value = _translated(value, tr)
-            fields[key] = value
-        text = tr._(self.template)
-        return text.format(**fields) if fields else text
+        return Names(tr)
