@@ -34,13 +34,16 @@ def at_every_size(screen, window, pump, name: str) -> None:
                 screenshot(window, folder, f"{name}-{size_name}", pump)
 
 
-def set_up(app, pump, players=PLAYERS, treasury=0, counters=None, powers=None):
-    """Home → Pax Romana → names typed, Talents counted up → Start: the books."""
+def set_up(app, pump, players=PLAYERS, treasury=0, counters=None, powers=None, seed=7):
+    """Home → Pax Romana → names typed, Talents counted up → Start: the books (the app's
+    dice from `seed`, so every run rolls the same)."""
     home = app.screen("home")
     pump()
     tap(next(b for b in home.ids.new_games.children if "Pax Romana" in b.text), pump)
     assert app.manager.current == "pax_romana_setup"
     setup = app.screen("pax_romana_setup")
+    if setup.seed is None:
+        setup.seed = seed
     for power in [p for p in setup.chosen if powers and p not in powers]:
         press(setup.parts["powers"].buttons[power], pump)
     for power, field in setup.name_inputs.items():
