@@ -71,6 +71,22 @@ def environment(game_folder: Path | None = None) -> sandbox.SheetSandbox:
     return sandbox.SheetSandbox(folders, filters={"rich": _rich})
 
 
+def fit_largest(markup_at, sizes, box, where: str, max_pages: int = 1,
+                min_size: float | None = None) -> list[list]:
+    """The pages of `markup_at(size)` (a text sheet's markup at a body size) laid out in boxes
+    of `box` (x, y, width, height mm) at the largest of `sizes` (points, largest first) that
+    fits `max_pages` boxes; the smallest that still does not fit raises flow.Overflow, naming
+    the text."""
+    for size in sizes:
+        try:
+            return flow.layout(markup_at(size), box[2], box[3], where=where,
+                               min_size=min_size or sizes[-1], max_pages=max_pages)
+        except flow.Overflow:
+            if size == sizes[-1]:
+                raise
+    raise UserError(f"{where}: no text sizes to try")
+
+
 def render_markup(template: str, ctx: RenderContext, **values) -> str:
     """Render a sheet template with the build's content and program strings.
 
@@ -215,17 +231,10 @@ def make_instructions(component: dict, ctx: RenderContext) -> list[Piece]:
                          and row.get("kit_pages")), 0),
         large_board=ctx.large_board)
     count = int(component.get("count", 1))
-    pages = None
-    for size in INSTRUCTIONS_SIZES:         # the largest text that fits the pages it is given
-        markup = render_markup(template_of(component, "instructions.xml.j2"), ctx,
-                               body_size=size, **values)
-        try:
-            pages = flow.layout(markup, box[2], box[3], where=where, min_size=REFERENCE_MIN_PT,
-                                max_pages=count)
-            break
-        except flow.Overflow:
-            if size == INSTRUCTIONS_SIZES[-1]:
-                raise
+    template = template_of(component, "instructions.xml.j2")
+    pages = fit_largest(lambda size: render_markup(template, ctx, body_size=size, **values),
+                        INSTRUCTIONS_SIZES, box, where, max_pages=count,
+                        min_size=REFERENCE_MIN_PT)
     pages += [[] for _ in range(count - len(pages))]
     return [Piece(component["id"], component.get("kind", "sheet"), (width, height), 0,
                   partial(draw_sheet_page, box=box, flowables=flowables),

@@ -113,16 +113,12 @@ def _layout(component: dict, ctx: RenderContext, template: str, sizes, box, wher
     colors = text_sheets.sheet_colors(ctx, ctx.game["palette"].get("route",
                                                                ctx.game["palette"]["ink"]))
     name = text_sheets.template_of(component, template)
-    for size in sizes:
-        markup = text_sheets.render_markup(name, ctx, colors=colors, t=labels(ctx),
-                                           body_size=size, **values)
-        try:
-            return flow.layout(markup, box[2], box[3], where=where, min_size=sizes[-1],
-                               max_pages=1)[0], colors
-        except flow.Overflow:
-            if size == sizes[-1]:
-                raise
-    raise UserError(f"{where}: no text sizes to try")
+    t = labels(ctx)
+    pages = text_sheets.fit_largest(
+        lambda size: text_sheets.render_markup(name, ctx, colors=colors, t=t, body_size=size,
+                                               **values),
+        sizes, box, where)
+    return pages[0], colors
 
 
 def _values(tables: dict) -> dict:

@@ -126,16 +126,11 @@ def _pages(component: dict, ctx: RenderContext, template: str, sizes: tuple[floa
                                                                ctx.game["palette"]["ink"]))
     box = _page_box(component, ctx)
     name = text_sheets.template_of(component, template)
-    for size in sizes:
-        markup = text_sheets.render_markup(name, ctx, colors=colors, t=labels(ctx),
-                                           body_size=size, **values)
-        try:
-            return flow.layout(markup, box[2], box[3], where=where, min_size=sizes[-1],
-                               max_pages=max_pages), colors
-        except flow.Overflow:
-            if size == sizes[-1]:
-                raise
-    raise UserError(f"{where}: no text sizes to try")
+    t = labels(ctx)
+    return text_sheets.fit_largest(
+        lambda size: text_sheets.render_markup(name, ctx, colors=colors, t=t, body_size=size,
+                                               **values),
+        sizes, box, where, max_pages=max_pages), colors
 
 
 def _piece(component, ctx, flowables, colors, footer, label) -> Piece:

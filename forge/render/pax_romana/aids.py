@@ -12,7 +12,7 @@ from functools import partial
 
 from forge.errors import UserError
 from forge.model import Piece
-from forge.render import flow, maker
+from forge.render import maker
 from forge.render import sheets as text_sheets
 from forge.render.context import RenderContext
 
@@ -63,18 +63,13 @@ def lay_out(component: dict, ctx: RenderContext, template: str, box, where: str,
     palette = ctx.game["palette"]
     colors = text_sheets.sheet_colors(ctx, palette.get("route", palette["ink"]))
     data = rule_data(ctx)
-    for size in SIZES:
-        markup = text_sheets.render_markup(template, ctx, colors=colors, body_size=size,
-                                           t=component.get("labels") or {}, d=data,
-                                           unit_names=unit_names(data), idx=index(data),
-                                           **values)
-        try:
-            return flow.layout(markup, box[2], box[3], where=where, min_size=SIZES[-1],
-                               max_pages=1)[0], colors
-        except flow.Overflow:
-            if size == SIZES[-1]:
-                raise
-    raise UserError(f"{where}: no text sizes to try")
+    pages = text_sheets.fit_largest(
+        lambda size: text_sheets.render_markup(template, ctx, colors=colors, body_size=size,
+                                               t=component.get("labels") or {}, d=data,
+                                               unit_names=unit_names(data), idx=index(data),
+                                               **values),
+        SIZES, box, where)
+    return pages[0], colors
 
 
 @maker("pax-romana-aid", reads=READS)
