@@ -156,6 +156,7 @@ class PaxForms:
 
     def ask_die(self, need) -> None:
         from forge.engine.pax_romana import DICE_FACES
+        from forge.engine.pax_romana.words import roll_reason
 
         tr = self.tr
         self.close_dice()
@@ -164,7 +165,7 @@ class PaxForms:
             question = tr._("Draw a marker from the real bag and tap it.")
         else:
             question = tr._("Roll a die for {reason} and tap what it shows.").format(
-                reason=need.reason)
+                reason=roll_reason(need.reason, tr))
         faces = GridLayout(cols=3, spacing=dp(6), size_hint_y=None,
                            row_default_height=dp(56), row_force_default=True)
         faces.bind(minimum_height=faces.setter("height"))

@@ -6,6 +6,8 @@ no player owns) is shown as they named it.
 """
 from __future__ import annotations
 
+import re
+
 from forge.engine import words
 from forge.engine.core import N_
 from forge.engine.pax_romana.data import CONTENT_DIR, GAME, tables
@@ -235,3 +237,52 @@ WRITERS = {
 }
 
 describe = words.EventWords(WRITERS, Names)
+
+
+REASONS = {
+    "movement allowance": N_("the movement allowance"),
+    "retreat before battle": N_("the retreat before battle"),
+    "naval disaster": N_("naval disaster"),
+    "storm losses": N_("the storm's losses"),
+    "naval battle winner's loss": N_("the naval battle winner's loss"),
+    "clearing pirates": N_("clearing the pirates"),
+    "attrition": N_("attrition"),
+    "sack": N_("the sack"),
+    "loot": N_("the loot"),
+    "go on after the sack": N_("going on after the sack"),
+    "militia": N_("the militia"),
+    "disease": N_("disease"),
+    "harvest": N_("the harvest"),
+    "harvest, again": N_("the harvest, again"),
+    "harvest, even or odd": N_("the harvest, even or odd"),
+    "stranded landing": N_("the stranded landing"),
+    "cavalry roll to stop the retreat": N_("the cavalry roll to stop the retreat"),
+    "event card": N_("the event card"),
+    "activation marker": N_("the activation marker"),
+}
+SIDE_REASONS = (          # (the engine's reason with a side, a number or a power; its words)
+    (re.compile(r"battle roll of the (attacker|defender)$"),
+     N_("the battle roll of the {side}")),
+    (re.compile(r"naval battle roll of the (attacker|defender)$"),
+     N_("the naval battle roll of the {side}")),
+    (re.compile(r"elephant (\d+) of the (attacker|defender)$"),
+     N_("elephant {n} of the {side}")),
+    (re.compile(r"order of play: (.+)$"), N_("the order of play: {power}")),
+)
+
+
+def roll_reason(reason: str, tr) -> str:
+    """What a die the engine asks for decides, in the translator's language (the reason as
+    given when the engine has no words for it)."""
+    if reason in REASONS:
+        return tr._(REASONS[reason])
+    names = Names(tr)
+    for pattern, template in SIDE_REASONS:
+        found = pattern.match(reason)
+        if found:
+            parts = found.groups()
+            side = next((names.side_word(p) for p in parts if p in ("attacker", "defender")),
+                        "")
+            number = next((p for p in parts if p.isdigit()), "")
+            return tr._(template).format(side=side, n=number, power=names.power(parts[-1]))
+    return reason
