@@ -261,6 +261,22 @@ def choice_grid(options: list[tuple], group: str, chosen, on_choose, cols: int =
     return grid
 
 
+def switcher(box, sides: list[tuple[str, str]], active, shown, on_pick, group: str) -> dict:
+    """The buttons that show one side of a game at a time (a civilization, a power) in `box`:
+    one per (id, name), the side whose turn it is marked », the one shown pressed; a tap calls
+    `on_pick(id)`. Returns the buttons by id."""
+    box.clear_widgets()
+    group = fresh_group(group)
+    buttons = {}
+    for side, name in sides:
+        button = Factory.Choice(text=("» " if side == active else "") + name, group=group,
+                                shorten=True, state="down" if side == shown else "normal")
+        button.bind(on_release=lambda _b, side=side: on_pick(side))
+        buttons[side] = button
+        box.add_widget(button)
+    return buttons
+
+
 def table(columns: int, first_width: float = 0.4) -> GridLayout:
     """A GridLayout of `columns` columns growing with its rows, the first one wider."""
     grid = GridLayout(cols=columns, size_hint_y=None, spacing=(dp(4), 0))

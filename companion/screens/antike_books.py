@@ -42,8 +42,7 @@ from companion.screens.antike_names import (
 from companion.screens.antike_wheel import RondelWheel
 from companion.screens.antike_words import personality_reasons
 from companion.screens.base import GameScreen
-from companion.theme import fresh_group
-from companion.widgets import body, column, dialog, grow_with_text
+from companion.widgets import body, column, dialog, grow_with_text, switcher
 
 HINTS = ("open", "cost", "steps", "yield", "eligible", "power", "capacity", "prices",
          "choices", "name", "max")
@@ -142,19 +141,10 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
 
     def build_switcher(self, state: dict) -> None:
         box = self.ids.switcher
-        box.clear_widgets()
         box.cols = min(3, len(state["order"]))
-        current = self.current()
-        group = fresh_group("antike-civ")
-        self.civ_buttons = {}
-        for civ in state["order"]:
-            text = ("» " if civ == current else "") + names(self.tr).civ(civ)
-            button = Factory.Choice(text=text, group=group, shorten=True,
-                                    state="down" if civ == self.shown_civ else "normal")
-            button.civ = civ
-            button.bind(on_release=lambda b: self.show_civ(b.civ))
-            self.civ_buttons[civ] = button
-            box.add_widget(button)
+        n = names(self.tr)
+        self.civ_buttons = switcher(box, [(civ, n.civ(civ)) for civ in state["order"]],
+                                    self.current(), self.shown_civ, self.show_civ, "antike-civ")
 
     def show_civ(self, civ: str) -> None:
         self.shown_civ = civ

@@ -33,8 +33,7 @@ from companion.screens.pax_romana_names import (
     table_result,
     tables,
 )
-from companion.theme import fresh_group
-from companion.widgets import card, column, grow_with_text
+from companion.widgets import card, column, grow_with_text, switcher
 
 FORMS = ("intercept", "allowance", "path", "retreat-before-battle", "naval-disaster",
          "continuity", "naval-battle", "pirates", "attrition", "sack", "militia", "harvest",
@@ -110,20 +109,12 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
 
     def build_switcher(self, state: dict) -> None:
         box = self.ids.switcher
-        box.clear_widgets()
         self._narrow, self._wide = self.narrow(), self.wide()
         box.cols = min(2 if self._narrow else 4, len(state["order"]))
-        group = fresh_group("pax-power")
-        self.power_buttons = {}
-        active = self.active()
-        for power in state["order"]:
-            text = ("» " if power == active else "") + names(self.tr).power(power)
-            button = Factory.Choice(text=text, group=group, shorten=True,
-                                    state="down" if power == self.shown_power else "normal")
-            button.power = power
-            button.bind(on_release=lambda b: self.show_power(b.power))
-            self.power_buttons[power] = button
-            box.add_widget(button)
+        n = names(self.tr)
+        self.power_buttons = switcher(box, [(p, n.power(p)) for p in state["order"]],
+                                      self.active(), self.shown_power, self.show_power,
+                                      "pax-power")
 
     def show_power(self, power: str) -> None:
         self.shown_power = power
