@@ -5,9 +5,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pdfgeom import text_sizes
+from kit_checks import duplex_problems, unbuilt_components, words_under
 from pypdf import PdfReader
-from test_print_plan import manifest_of, page_labels
+from test_print_plan import manifest_of
 
 from forge.games import DEFAULT_CONTENT, load_game
 from forge.kit import build_kit, make_components, make_context
@@ -48,35 +48,19 @@ def deck(ctx, deck_id: str) -> dict:
 
 @pytest.mark.parametrize("lang, paper", KITS)
 def test_the_kit_builds_with_every_component_it_declares(kits, ctx, lang, paper):
-    manifest = manifest_of(kits[lang, paper])
-    declared = {c["id"]: c["count"] for c in ctx.game["components"]}
-    built = {c["id"]: c["count"] for c in manifest["components"]}
-    assert built == declared
+    assert unbuilt_components(kits[lang, paper], ctx.game) == {}
     assert (kits[lang, paper].folder / "kit.pdf").is_file()
 
 
 @pytest.mark.parametrize("lang, paper", KITS)
 def test_duplexing_the_whole_kit_puts_each_back_behind_its_front(kits, lang, paper):
-    """Printed whole and two-sided, as the cover says: nothing lands behind a one-sided page,
-    and each back page is the same sheet of the same part as the front before it."""
-    result = kits[lang, paper]
-    sides = {n: row["sides"] for row in manifest_of(result)["print_plan"]
-             for n in range(row["first"], row["last"] + 1)}
-    labels = page_labels(result.folder / "kit.pdf")
-    for front in range(1, len(labels), 2):
-        front_label, back_label = labels[front - 1], labels[front]
-        if sides.get(front) in ("one", "sandwich"):
-            assert back_label is None, (front, front_label, back_label)
-        elif sides.get(front) == "two":
-            assert front_label[2] == "front" and back_label[2] == "back", front
-            assert front_label[:2] == back_label[:2], (front, front_label, back_label)
+    assert duplex_problems(kits[lang, paper]) == []
 
 
 @pytest.mark.parametrize("lang, paper", KITS)
 def test_no_printed_word_under_six_points(kits, lang, paper):
-    sizes = text_sizes(kits[lang, paper].folder / "kit.pdf")
-    small = [(page + 1, round(size, 2), text) for page, size, text in sizes if size < 5.99]
-    assert sizes and not small, small[:5]
+    small = words_under(kits[lang, paper])
+    assert small == [], small and small[:5]
 
 
 def test_the_cover_says_what_comes_from_the_box(kits):

@@ -1,16 +1,13 @@
 """The PAX ROMANA kit: built in every language and paper, its pieces counted against the rule
 data, every event card with its back, the duplex print of the whole kit, the combat tables and
-the tracks read from the data, and text that fits and stays readable. FORGE_PAX_ROMANA_CONTENT may
-name another folder of games holding pax-romana (a copy being edited) to test in place of the
-shipped one."""
-import os
+the tracks read from the data, and text that fits and stays readable."""
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from pdfgeom import text_sizes
+from kit_checks import duplex_problems, unbuilt_components, words_under
 from pypdf import PdfReader
-from test_print_plan import manifest_of, page_labels
+from test_print_plan import manifest_of
 
 from forge.games import DEFAULT_CONTENT, load_game
 from forge.kit import build_kit, make_components, make_context
@@ -18,7 +15,7 @@ from forge.render.pax_romana import tables as combat_tables
 from forge.render.pax_romana import tracks
 
 GAME = "pax-romana"
-CONTENT = Path(os.environ.get("FORGE_PAX_ROMANA_CONTENT", DEFAULT_CONTENT))
+CONTENT = Path(DEFAULT_CONTENT)
 KITS = [(lang, paper) for lang in ("en", "es") for paper in ("a4", "letter")]
 AIDS = ("aid-sequence", "aid-combat", "aid-movement", "aid-naval", "aid-stability")
 pytestmark = pytest.mark.slow
@@ -53,35 +50,19 @@ def kit_text(result, component_id: str) -> str:
 
 @pytest.mark.parametrize("lang, paper", KITS)
 def test_the_kit_builds_with_every_component_it_declares(kits, ctx, lang, paper):
-    manifest = manifest_of(kits[lang, paper])
-    declared = {c["id"]: c["count"] for c in ctx.game["components"]}
-    built = {c["id"]: c["count"] for c in manifest["components"]}
-    assert built == declared
+    assert unbuilt_components(kits[lang, paper], ctx.game) == {}
     assert (kits[lang, paper].folder / "kit.pdf").is_file()
 
 
 @pytest.mark.parametrize("lang, paper", KITS)
 def test_duplexing_the_whole_kit_puts_each_back_behind_its_front(kits, lang, paper):
-    """Printed whole and two-sided, as the cover says: nothing lands behind a one-sided page,
-    and each back page is the same sheet of the same part as the front before it."""
-    result = kits[lang, paper]
-    sides = {n: row["sides"] for row in manifest_of(result)["print_plan"]
-             for n in range(row["first"], row["last"] + 1)}
-    labels = page_labels(result.folder / "kit.pdf")
-    for front in range(1, len(labels), 2):
-        front_label, back_label = labels[front - 1], labels[front]
-        if sides.get(front) in ("one", "sandwich"):
-            assert back_label is None, (front, front_label, back_label)
-        elif sides.get(front) == "two":
-            assert front_label[2] == "front" and back_label[2] == "back", front
-            assert front_label[:2] == back_label[:2], (front, front_label, back_label)
+    assert duplex_problems(kits[lang, paper]) == []
 
 
 @pytest.mark.parametrize("lang, paper", KITS)
 def test_no_printed_word_under_six_points(kits, lang, paper):
-    sizes = text_sizes(kits[lang, paper].folder / "kit.pdf")
-    small = [(page + 1, round(size, 2), text) for page, size, text in sizes if size < 5.99]
-    assert sizes and not small, small[:5]
+    small = words_under(kits[lang, paper])
+    assert small == [], small and small[:5]
 
 
 def test_the_cover_says_what_comes_from_the_box(kits):
