@@ -42,7 +42,7 @@ from companion.screens.antike_names import (
 from companion.screens.antike_wheel import RondelWheel
 from companion.screens.antike_words import personality_reasons
 from companion.screens.base import GameScreen
-from companion.widgets import body, column, dialog, grow_with_text, switcher
+from companion.widgets import body, column, dialog, switcher
 
 HINTS = ("open", "cost", "steps", "yield", "eligible", "power", "capacity", "prices",
          "choices", "name", "max")
@@ -196,14 +196,6 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
         if state["phase"] != "over":
             self.build_entries(right)
         self.ids.scroll.scroll_y = 1
-
-    def add(self, box, text: str, callback, action=None, emphasis: str = "primary"):
-        button = grow_with_text(Factory.BigButton(text=text, emphasis=emphasis))
-        button.action = action
-        button.bind(on_release=lambda _b: callback())
-        box.add_widget(button)
-        self.action_buttons.append(button)
-        return button
 
     # --- the wheel -------------------------------------------------------------------------------
 

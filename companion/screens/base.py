@@ -37,6 +37,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.dieface import FaceButton
 from companion.translate import in_words
+from companion.widgets import grow_with_text
 from forge.engine.dice import BadRoll, NeedRoll
 from forge.engine.errors import ActionError
 
@@ -110,6 +111,17 @@ class GameScreen(Screen):
     def tr(self):
         """The app's translator."""
         return App.get_running_app().tr
+
+    def add(self, box, text: str, callback, action=None, emphasis: str = "primary"):
+        """A button of the page in `box`, calling `callback` when tapped: `action` the engine's
+        action it plays, if any; kept in the screen's `action_buttons` (a list it starts
+        anew on each drawing)."""
+        button = grow_with_text(Factory.BigButton(text=text, emphasis=emphasis))
+        button.action = action
+        button.bind(on_release=lambda _b: callback())
+        box.add_widget(button)
+        self.action_buttons.append(button)
+        return button
 
     def play(self, action: dict, dice: list[int] | None = None) -> bool:
         """Send an action to the engine; True when it was played. A refusal goes to `refused`,

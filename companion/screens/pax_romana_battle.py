@@ -125,14 +125,6 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         else:
             self.build_entry(page, state)
 
-    def add(self, box, text: str, callback, action=None, emphasis: str = "primary"):
-        button = grow_with_text(Factory.BigButton(text=text, emphasis=emphasis))
-        button.action = action
-        button.bind(on_release=lambda _b: callback())
-        box.add_widget(button)
-        self.action_buttons.append(button)
-        return button
-
     # --- entering both sides ----------------------------------------------------------------
 
     def build_entry(self, page, state: dict) -> None:

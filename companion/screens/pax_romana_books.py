@@ -33,7 +33,7 @@ from companion.screens.pax_romana_names import (
     table_result,
     tables,
 )
-from companion.widgets import card, column, grow_with_text, switcher
+from companion.widgets import card, column, switcher
 
 FORMS = ("intercept", "allowance", "path", "retreat-before-battle", "naval-disaster",
          "continuity", "naval-battle", "pirates", "attrition", "sack", "militia", "harvest",
@@ -171,14 +171,6 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             right.add_widget(Factory.Section(text=self.tr._("The table's entries")))
             self.add(right, self.tr._("Correction…"), self.form_adjust, emphasis="secondary")
         self.ids.scroll.scroll_y = 1
-
-    def add(self, box, text: str, callback, action=None, emphasis: str = "primary"):
-        button = grow_with_text(Factory.BigButton(text=text, emphasis=emphasis))
-        button.action = action
-        button.bind(on_release=lambda _b: callback())
-        box.add_widget(button)
-        self.action_buttons.append(button)
-        return button
 
     # --- the phase ------------------------------------------------------------------------------
 
