@@ -1,25 +1,15 @@
 """forge antike: a game driven through the command line, JSON in and out."""
 import json
 
-from click.testing import CliRunner
-
-from forge.cli import main
+from cli_game import GameCommands
 
 CITIES = {"greeks": {"athens": "marble", "sparta": "iron", "corinth": "gold"},
           "romans": {"roma": "marble", "capua": "iron", "ostia": "gold"},
           "germans": {"colonia": "marble", "noricum": "iron", "treveri": "gold"}}
 
 
-def run(*args):
-    result = CliRunner().invoke(main, ["antike", *[str(a) for a in args]])
-    assert "Traceback" not in result.output
-    return result
-
-
-def act(game, action, *extra):
-    result = run("act", json.dumps(action), "--game", game, *extra)
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+COMMANDS = GameCommands("antike")
+run, act = COMMANDS.run, COMMANDS.act
 
 
 def new_game(game, *extra):

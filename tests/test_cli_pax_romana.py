@@ -1,9 +1,7 @@
 """forge pax-romana: a game driven through the command line, JSON in and out."""
 import json
 
-from click.testing import CliRunner
-
-from forge.cli import main
+from cli_game import GameCommands
 
 GREECE = {"power": "greece", "units": {"heavy_infantry": 5, "light_infantry": 6},
           "leader": {"tactical": 2, "campaign": 4}}
@@ -11,16 +9,8 @@ EAST = {"power": "east", "units": {"heavy_infantry": 3, "light_infantry": 2},
         "leader": {"tactical": 1, "campaign": 5}}
 
 
-def run(*args):
-    result = CliRunner().invoke(main, ["pax-romana", *[str(a) for a in args]])
-    assert "Traceback" not in result.output
-    return result
-
-
-def act(game, action, *extra):
-    result = run("act", json.dumps(action), "--game", game, *extra)
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+COMMANDS = GameCommands("pax-romana")
+run, act = COMMANDS.run, COMMANDS.act
 
 
 def test_a_battle_through_the_command_line_with_the_tables_dice(tmp_path):
