@@ -60,12 +60,8 @@ def button(books, text: str):
 
 
 def form_tap(books, widget, pump) -> None:
-    """A tap inside the open form (its list scrolled to the widget first)."""
-    scroll = books.popup.form["scroll"]
-    if scroll.children[0].height > scroll.height:
-        scroll.scroll_to(widget, padding=0, animate=False)
-        pump()
-    tap(widget, pump)
+    """A tap inside the open form (its list scrolled to the widget first when needed)."""
+    press(widget, pump)
 
 
 def ok(books, pump) -> None:

@@ -3,16 +3,14 @@ from __future__ import annotations
 
 from test_tetrarchia_details import NARBONENSIS, board_with, check_buttons
 from test_tetrarchia_screens import action_button, scroll_to, start_game
-from touch import screenshot, tap, tap_province, walk
+from touch import screenshot, show, tap, tap_province, walk
 
 from companion.screens.tetrarchia_board import barbarian_steps
 
 
 def in_view(button, pump) -> None:
     """Scroll a popup's button into view."""
-    scroll = button.parent.parent
-    scroll.scroll_to(button, padding=0, animate=False)
-    pump()
+    show(button, pump)
 
 
 def test_moving_by_tapping_a_province(app, pump, window, shots):

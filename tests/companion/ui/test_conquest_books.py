@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 from conquest_setup import place_starting_units
-from touch import assert_buttons_fit, screenshot, tap, window_size
+from touch import assert_buttons_fit, screenshot, show, tap, window_size
 
 from conftest import HEIGHT, WIDTH
 
@@ -13,8 +13,7 @@ PLAYERS = ["Livia", "Marcus", "Tullia", "Gaius"]
 
 def seen(scroll, widget, pump) -> None:
     """Scroll a list until the widget shows, before tapping it."""
-    scroll.scroll_to(widget, padding=0, animate=False)
-    pump()
+    show(widget, pump)
 
 
 def conquest_button(home):

@@ -32,10 +32,8 @@ def press_action(books, text: str, pump) -> None:
 
 
 def form_tap(books, widget, pump) -> None:
-    """Tap a widget of the open form, scrolled into view first."""
-    books.form["scroll"].scroll_to(widget, padding=0, animate=False)
-    pump()
-    tap(widget, pump)
+    """Tap a widget of the open form, scrolled into view first when needed."""
+    press(widget, pump)
 
 
 def counter_named(box, name: str):

@@ -13,7 +13,7 @@ from conquest_setup import place_starting_units
 from test_conquest_auction import button, open_screen
 from test_conquest_battle import at_war, chooser, pick, type_into
 from test_conquest_start import SHOTS
-from touch import assert_buttons_fit, screenshot, tap, walk, window_size
+from touch import assert_buttons_fit, press, screenshot, tap, walk, window_size
 
 from companion.places import PlaceChooser, fold, scroller
 from conftest import HEIGHT, WIDTH
@@ -21,16 +21,6 @@ from conftest import HEIGHT, WIDTH
 SIZES = {"phone": (WIDTH, HEIGHT), "tablet": (800, 1280), "landscape": (1280, 800)}
 UNITS = {"juan": {"galatia": {"infantry": 2, "general": 1}, "asia": {"infantry": 1}},
          "carlos": {"galatia": {"infantry": 5}, "aegean": {"galley": 1}}}
-
-
-def press(widget, pump) -> None:
-    """Tap a widget, its page scrolled to it first if the page is taller than its view (Kivy's
-    scroll_to on a page that fits scrolls it out of view)."""
-    scroll = scroller(widget)
-    if scroll is not None and scroll.children and scroll.children[0].height > scroll.height:
-        scroll.scroll_to(widget, padding=0, animate=False)
-        pump()
-    tap(widget, pump)
 
 
 def look(window, shots, name: str, pump, root) -> None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from touch import assert_buttons_fit, screenshot, tap
+from touch import assert_buttons_fit, screenshot, show, tap
 
 SEED = 7
 
@@ -18,9 +18,7 @@ def action_button(board, starts: str):
 
 def scroll_to(button, pump) -> None:
     """Bring a button of a scrolled list into view before tapping it."""
-    scroll = button.parent.parent
-    scroll.scroll_to(button, padding=0, animate=False)
-    pump()
+    show(button, pump)
 
 
 def start_game(app, pump, window=None, shots=None):

@@ -148,9 +148,9 @@ def reopen_first_saved(app, data, pump) -> None:
     pump(5)
 
 
-def press(widget, pump) -> None:
-    """Tap a widget, its page scrolled to it first when the page is taller than its view (Kivy's
-    scroll_to on a page that fits scrolls it out of view, and the tap lands beside it)."""
+def show(widget, pump) -> None:
+    """Scroll a widget's list to it when the list is taller than its view (Kivy's scroll_to on a
+    list that fits scrolls it out of view, and a tap then lands beside it)."""
     from kivy.uix.scrollview import ScrollView
 
     parent = widget.parent
@@ -161,4 +161,9 @@ def press(widget, pump) -> None:
             and parent.children[0].height > parent.height:
         parent.scroll_to(widget, padding=0, animate=False)
         pump()
+
+
+def press(widget, pump) -> None:
+    """Tap a widget, its list scrolled to it first when needed."""
+    show(widget, pump)
     tap(widget, pump)
