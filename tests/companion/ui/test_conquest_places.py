@@ -15,7 +15,7 @@ from test_conquest_battle import at_war, chooser, pick, type_into
 from test_conquest_start import SHOTS
 from touch import assert_buttons_fit, press, screenshot, tap, walk, window_size
 
-from companion.places import PlaceChooser, fold, scroller
+from companion.places import PlaceChooser, fold
 from conftest import HEIGHT, WIDTH
 
 SIZES = {"phone": (WIDTH, HEIGHT), "tablet": (800, 1280), "landscape": (1280, 800)}
