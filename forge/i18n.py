@@ -11,10 +11,16 @@ Two kinds of catalog, both with English msgids:
 
 At run time a translator finds a message in forge's catalog or in any playable game's catalog.
 
+A message with plural forms (`ngettext(singular, plural, n)` in code and templates) is keyed, as
+in gettext's compiled catalogs, by its two English forms joined with a NUL ("{n} unit\x00{n}
+units"); its catalog entry has `msgid_plural` and one `msgstr[i]` for each form of the
+language's Plural-Forms header, and it counts as missing while any form is empty.
+
 Catalogs are read straight from .po files: there is no compile step to forget.
 """
 from __future__ import annotations
 
+import gettext as _gettext
 import hashlib
 import io
 import json
@@ -25,22 +31,50 @@ from pathlib import Path, PurePosixPath
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
 from forge.errors import ContentError, Problem, UserError
 from forge import places
 from forge.places import CHECKOUT_DIR, TEMPLATE_DIR  # noqa: F401  (TEMPLATE_DIR: re-exported)
-from forge.pocheck import check_po
+from forge.pocheck import check_po, convention_warnings, glossary_problems
 from forge.safefs import UnsafeFile, read_inside, write_atomic
 
 FORGE_DIR = Path(__file__).parent
 PROGRAM_DOMAIN = "forge"
 PROGRAM_LOCALE_DIR = FORGE_DIR / "locale"
+SOURCE_LANGUAGE = "en"
+PLURAL_JOIN = "\x00"           # between the two English forms of a plural message's key
+
+# The calls Babel finds messages in: (1, 2) are the singular and plural arguments of a plural
+# message (`tr.ngettext(singular, plural, n)`, the engines' `counted(tr, singular, plural, n)`
+# and `Counted(singular, plural, n, ...)`).
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "counted": (2, 3),
+            "Counted": (1, 2)}
 
 
 def N_(message: str) -> str:
     """Mark a string for extraction where it is defined; translate it where it is shown."""
     return message
+
+
+def plural_key(singular: str, plural: str) -> str:
+    """The catalog key of a plural message: its two English forms joined by a NUL."""
+    return f"{singular}{PLURAL_JOIN}{plural}"
+
+
+def shown_msgid(msgid: str) -> str:
+    """A msgid as a person reads it (a plural message's two forms: 'one unit | {n} units')."""
+    return msgid.replace(PLURAL_JOIN, " | ")
+
+
+def plural_rule(lang: str) -> tuple[int, str]:
+    """(number of plural forms, C expression choosing one) of a language, from Babel's table."""
+    try:
+        found = get_plural(lang)
+    except (ValueError, TypeError):     # an unknown language: English's rule
+        found = get_plural(SOURCE_LANGUAGE)
+    return found.num_plurals, found.plural_expr
 
 
 class MissingTranslation(UserError):
@@ -49,25 +83,47 @@ class MissingTranslation(UserError):
 
 @dataclass(frozen=True)
 class Entry:
-    """One translated message of a catalog file."""
+    """One translated message of a catalog file; a plural message's `forms` are its msgstr[i]
+    and its `msgstr` is its first form, or "" while any form is empty."""
 
     msgstr: str
     line: int
+    forms: tuple[str, ...] = ()
+
+
+def _entry(message, line: int) -> Entry:
+    """The Entry of a Babel message (plural or not)."""
+    if isinstance(message.string, (tuple, list)) and isinstance(message.id, (tuple, list)):
+        forms = tuple(form or "" for form in message.string)
+        return Entry(forms[0] if forms and all(forms) else "", line, forms)
+    msgstr = message.string if isinstance(message.string, str) else (message.string or [""])[0]
+    return Entry(msgstr or "", line)
+
+
+def _key_of(message) -> str:
+    """A Babel message's msgid as forge keys it (plural ones: both forms joined)."""
+    if isinstance(message.id, (tuple, list)):
+        return plural_key(message.id[0], message.id[1])
+    return message.id
 
 
 class Messages:
     """The messages of one .po file, looked up by (context, msgid).
 
     The file must lie in `folder` (by default the one holding `locale/`), links followed, and
-    pass the strict syntax check of forge/pocheck.py before Babel reads it.
+    pass the strict syntax check of forge/pocheck.py before Babel reads it. Fuzzy entries are
+    kept apart (`fuzzy`): they translate nothing.
     """
 
     def __init__(self, path: Path, folder: Path | None = None):
         self.path = path
         self.folder = Path(folder) if folder is not None else Path(path).parents[3]
         self.entries: dict[tuple[str | None, str], Entry] = {}
+        self.fuzzy: dict[tuple[str | None, str], Entry] = {}
+        self.plural_count, expression = plural_rule(Path(path).parent.parent.name)
         if path.exists() or path.is_symlink():
-            self._read()
+            expression = self._read() or expression
+        self.plural_index = _gettext.c2py(expression)
 
     def _read(self) -> None:
         try:
@@ -87,16 +143,30 @@ class Messages:
             raise ContentError([Problem(self.path, 0, "", f"is not a readable gettext catalog "
                                                           f"({err})")]) from None
         for message in catalog:
-            if not message.id or message.fuzzy:
+            if not message.id:
                 continue
-            msgstr = message.string if isinstance(message.string, str) else message.string[0]
-            line = message.lineno or 0
-            self.entries[(message.context, message.id)] = Entry(msgstr or "", line)
+            table = self.fuzzy if message.fuzzy else self.entries
+            table[(message.context, _key_of(message))] = _entry(message, message.lineno or 0)
+        if "plural-forms" in (key.lower() for key, _value in catalog.mime_headers):
+            self.plural_count = catalog.num_plurals
+            return catalog.plural_expr
+        return None
 
     def get(self, msgid: str, context: str | None = None) -> str | None:
-        """The translation, or None when the catalog lacks it or leaves it empty."""
+        """The translation, or None when the catalog lacks it or leaves it (or a form of it)
+        empty."""
         entry = self.entries.get((context, msgid))
         return entry.msgstr if entry and entry.msgstr else None
+
+    def plural(self, key: str, n: int, context: str | None = None) -> str | None:
+        """The form of a plural message (its `plural_key`) for the number `n`, or None when the
+        catalog lacks it or leaves a form empty."""
+        entry = self.entries.get((context, key))
+        if entry is None or not entry.msgstr:
+            return None
+        if not entry.forms:
+            return entry.msgstr
+        return entry.forms[min(self.plural_index(abs(int(n))), len(entry.forms) - 1)]
 
 
 def program_catalog_path(lang: str) -> Path:
@@ -156,6 +226,7 @@ class Translator:
     def __init__(self, lang: str, strict: bool = True):
         self.lang = lang
         self.strict = strict            # False: a missing translation shows the English (drafts)
+        self.locale = lang              # jinja2's i18n extension and Babel formatters read it
 
     @property
     def messages(self) -> Messages:
@@ -175,16 +246,35 @@ class Translator:
 
     gettext = _
 
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of a plural message for the number `n` (not yet filled in: the caller
+        formats it, `{n}` and all); a missing one stops the build like `_`."""
+        found = self.messages.plural(plural_key(singular, plural), n)
+        if found is None and not self.strict:
+            return singular if n == 1 else plural
+        if found is None:
+            raise MissingTranslation(
+                f"{self.messages.path}: no '{self.lang}' translation for \"{singular}\" / "
+                f"\"{plural}\" (nor in the playable games' catalogs)")
+        return found
+
 
 def message_language() -> str:
-    """The language for command-line messages, from the usual gettext environment variables."""
+    """The language for command-line messages, from the usual gettext environment variables:
+    the first language named there that has a program catalog (English otherwise)."""
     import os
 
+    known = set(program_languages())
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
+        for part in filter(None, value.split(":")):
+            lang = part.split(".")[0].split("@")[0]
+            for candidate in (lang, lang.split("_")[0].lower()):
+                if candidate in known:
+                    return candidate
         if value:
-            return "es" if value.lower().startswith("es") else "en"
-    return "en"
+            return SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
 
 
 @cache
@@ -236,13 +326,19 @@ def _digest(files: list[Path]) -> str:
 def _extract_checkout() -> dict[str, list[tuple[str, int]]]:
     found: dict[str, list[tuple[str, int]]] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
-            CHECKOUT_DIR, method_map=BABEL_METHODS,
-            keywords={"_": None, "N_": None, "gettext": None}):
-        if isinstance(message, tuple):
-            message = message[0]
-        if message:
+            CHECKOUT_DIR, method_map=BABEL_METHODS, keywords=KEYWORDS):
+        if message := _message_key(message):
             found.setdefault(message, []).append((filename, lineno))
     return found
+
+
+def _message_key(message) -> str | None:
+    """The key of an extracted message: a plural one's two forms joined (see plural_key)."""
+    if isinstance(message, tuple):
+        if len(message) >= 2 and message[0] and message[1]:
+            return plural_key(message[0], message[1])
+        return message[0]
+    return message
 
 
 def code_owner(filename: str, packages: Iterable[str]) -> str | None:
@@ -350,10 +446,8 @@ def _extract_file(found: dict, path: Path, name: str) -> None:
     from babel.messages.extract import extract_from_file
 
     for lineno, message, _comments, _context in extract_from_file(
-            "python", str(path), keywords={"_": None, "N_": None, "gettext": None}):
-        if isinstance(message, tuple):
-            message = message[0]
-        if message:
+            "python", str(path), keywords=KEYWORDS):
+        if message := _message_key(message):
             found.setdefault(message, []).append((name, lineno))
 
 
@@ -385,13 +479,14 @@ def _compare(messages: Messages, used: dict, lang: str, judge_code: bool = True)
     for (context, msgid), where in used.items():
         if messages.get(msgid, context) is None:
             file, line = where[0] if isinstance(where, list) else where
-            field = context or msgid
+            field = context or shown_msgid(msgid)
+            state = "fuzzy" if (context, msgid) in messages.fuzzy else "no"
             problems.append(Problem(Path(file), line, field,
-                                    f"no '{lang}' translation in {messages.path}"))
+                                    f"{state} '{lang}' translation in {messages.path}"))
     for (context, msgid), entry in messages.entries.items():
         if (context, msgid) not in used and (judge_code or context is not None):
             problems.append(Problem(messages.path, entry.line, context or "",
-                                    f"unused message \"{msgid}\""))
+                                    f"unused message \"{shown_msgid(msgid)}\""))
     return problems
 
 
@@ -420,6 +515,146 @@ def check_game_catalogs(game_dir: Path, game_id: str, texts, languages: list[str
     return problems
 
 
+def check_glossary(game_dir: Path, game_id: str, languages: list[str]) -> list[Problem]:
+    """Translations of a game's catalogs that do not use the words of its glossary
+    (locale/glossary.yaml), and the glossary's own problems (`forge validate` reports them)."""
+    try:
+        terms = glossary_terms(game_dir)
+    except ContentError as err:
+        return list(err.problems)
+    problems: list[Problem] = []
+    for lang in languages:
+        path = game_catalog_path(game_dir, game_id, lang)
+        if terms and lang != SOURCE_LANGUAGE and path.is_file():
+            problems += glossary_problems(path, lang, entry_forms(Messages(path)), terms)
+    return problems
+
+
+# --- the glossary, each language's conventions, how far each catalog is translated -------------
+
+GLOSSARY = "glossary.yaml"
+
+
+def glossary_path(game_dir: Path) -> Path:
+    """Where a game's glossary lives: {term: {language: [accepted forms]}}."""
+    return Path(game_dir) / "locale" / GLOSSARY
+
+
+def glossary_terms(game_dir: Path) -> dict[str, dict[str, list[str]]]:
+    """A game's glossary terms ({} without a glossary); ContentError when it breaks its schema
+    (forge/schemas/glossary.yaml)."""
+    from forge.content import load_doc
+    from forge.schema import validate_docs
+
+    path = glossary_path(game_dir)
+    if not path.is_file():
+        return {}
+    doc = load_doc(path, Path(game_dir))
+    result = validate_docs([doc])
+    if result.problems:
+        raise ContentError(result.problems)
+    return dict((doc.data or {}).get("terms") or {})
+
+
+def entry_forms(messages: Messages):
+    """(context, msgid, forms, line) of every translated entry of a catalog (a plain entry's
+    forms: its msgstr alone), what forge.pocheck's text checks read."""
+    for (context, msgid), entry in messages.entries.items():
+        yield context, msgid, entry.forms or (entry.msgstr,), entry.line
+
+
+def catalog_warnings(path: Path) -> list[Problem]:
+    """What a proofreader of the catalog's language would mark (forge.pocheck's conventions)."""
+    lang = path.parent.parent.name
+    return convention_warnings(path, lang, entry_forms(Messages(path)))
+
+
+@dataclass(frozen=True)
+class Status:
+    """How far one catalog is translated: entries translated, fuzzy and missing (a plural entry
+    counted once, missing while any form is empty)."""
+
+    translated: int
+    fuzzy: int
+    missing: int
+
+
+def catalog_status(path: Path, keys) -> Status:
+    """The status of a catalog against the (context, msgid) keys it must hold."""
+    messages = Messages(path)
+    translated = fuzzy = missing = 0
+    for key in keys:
+        if messages.get(key[1], key[0]) is not None:
+            translated += 1
+        elif key in messages.fuzzy:
+            fuzzy += 1
+        else:
+            missing += 1
+    return Status(translated, fuzzy, missing)
+
+
+def catalog_languages(locale_dir: Path) -> list[str]:
+    """The languages a locale/ folder has catalogs for (one folder each, with LC_MESSAGES)."""
+    return sorted(p.parent.name for p in Path(locale_dir).glob("*/LC_MESSAGES")
+                  if any(p.glob("*.po")))
+
+
+def game_languages(game_dir: Path, game_id: str) -> list[str]:
+    """The languages a game has a complete catalog for: every message of its English catalog
+    translated, none fuzzy (English first)."""
+    reference = Messages(game_catalog_path(game_dir, game_id, SOURCE_LANGUAGE))
+    found = [lang for lang in catalog_languages(Path(game_dir) / "locale")
+             if is_complete(game_catalog_path(game_dir, game_id, lang), reference)]
+    return sorted(found, key=lambda lang: (lang != SOURCE_LANGUAGE, lang))
+
+
+def is_complete(path: Path, reference: Messages) -> bool:
+    """Whether a catalog translates every message of `reference` (its English catalog)."""
+    if not path.is_file():
+        return False
+    messages = Messages(path)
+    return all(messages.get(msgid, context) is not None for context, msgid in reference.entries)
+
+
+@cache
+def _complete_languages(_packages: tuple, _user_games: str) -> tuple[str, ...]:
+    from forge.games import all_games
+    from forge.registry import engines
+
+    program = Messages(program_catalog_path(SOURCE_LANGUAGE))
+    languages = [lang for lang in program_languages()
+                 if is_complete(program_catalog_path(lang), program)]
+    playable = engines()
+    seen: set[str] = set()
+    for source in all_games():
+        if source.id in playable and source.id not in seen:
+            seen.add(source.id)
+            offered = set(game_languages(source.folder, source.id))
+            languages = [lang for lang in languages if lang in offered]
+    return tuple(sorted(languages, key=lambda lang: (lang != SOURCE_LANGUAGE, lang)))
+
+
+def companion_languages() -> list[str]:
+    """The languages the companion offers: those whose program catalog and every playable game's
+    catalog are complete (English first; English always)."""
+    from forge.registry import engine_packages
+
+    found = list(_complete_languages(tuple(engine_packages()), str(places.user_games_dir())))
+    return found if SOURCE_LANGUAGE in found else [SOURCE_LANGUAGE, *found]
+
+
+def language_name(lang: str) -> str:
+    """A language's name in its own words, as its speakers write it at the start of a line
+    ("Français", "Deutsch")."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (ValueError, UnknownLocaleError):
+        return lang
+    return name[:1].upper() + name[1:]
+
+
 def _creation_date(path: Path, folder: Path | None = None):
     """The catalog's own creation date, kept so an update with no new message changes nothing."""
     import datetime
@@ -432,22 +667,36 @@ def _creation_date(path: Path, folder: Path | None = None):
 
 
 def write_catalog(path: Path, keys: list[tuple[str | None, str]], lang: str,
-                  source_language: str = "en", elsewhere: dict[str, str] | None = None) -> int:
+                  source_language: str = SOURCE_LANGUAGE,
+                  elsewhere: dict[str, str | tuple] | None = None) -> int:
     """Create or update a .po file so it holds exactly `keys`; returns how many are untranslated.
 
     Existing translations are kept; a message without msgctxt the file lacks takes its
     translation from `elsewhere` (English msgid -> translation, e.g. the catalog it moves from);
     other new messages get an empty translation, except in the source language, where the
-    English text is its own translation.
+    English text is its own translation. A plural message (its key holds PLURAL_JOIN) is written
+    with msgid_plural and as many msgstr[i] as the language's Plural-Forms header has.
     """
     old = Messages(path) if path.exists() else None
-    catalog = Catalog(locale=lang, project="forge", fuzzy=False,
+    catalog = Catalog(locale=_babel_locale(lang), project="forge", fuzzy=False,
                       creation_date=_creation_date(path))
+    count = catalog.num_plurals
     missing = 0
     for context, msgid in keys:
-        msgstr = old.get(msgid, context) if old else None
-        if msgstr is None and context is None and elsewhere:
-            msgstr = elsewhere.get(msgid)
+        entry = old.entries.get((context, msgid)) if old else None
+        found = (entry.forms or entry.msgstr) if entry else None
+        if not found and context is None and elsewhere:
+            found = elsewhere.get(msgid)
+        if PLURAL_JOIN in msgid:
+            english = tuple(msgid.split(PLURAL_JOIN, 1))
+            forms = tuple(found) if isinstance(found, tuple) and len(found) == count else None
+            if forms is None and lang == source_language:
+                forms = english
+            forms = forms or ("",) * count
+            missing += not all(forms)
+            catalog.add(english, forms, context=context)
+            continue
+        msgstr = found if isinstance(found, str) and found else None
         if msgstr is None and lang == source_language:
             msgstr = msgid
         missing += msgstr is None
@@ -457,3 +706,15 @@ def write_catalog(path: Path, keys: list[tuple[str | None, str]], lang: str,
     write_po(out, catalog, width=100, omit_header=False, sort_output=False)
     write_atomic(path, out.getvalue())
     return missing
+
+
+def _babel_locale(lang: str) -> str | None:
+    """The language as Babel's Catalog takes it (None where Babel does not know it: the catalog
+    is then written with English's plural rule)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(lang)
+    except (ValueError, UnknownLocaleError):
+        return None
+    return lang

@@ -1,10 +1,15 @@
-"""A strict check of gettext catalog (.po) syntax, line by line.
+"""Checks of gettext catalogs (.po): their syntax, each language's conventions, the glossary.
 
 Babel reads .po files leniently: an unterminated string is cut short and the rest of the file
-read on, so a broken catalog would print a truncated card. This check is run on every catalog
+read on, so a broken catalog would print a truncated card. `check_po` is run on every catalog
 before Babel reads it: each line must be blank, a comment, a keyword with a quoted string, or a
 quoted string continuing the one above, with every string closed and every escape known; the
 keywords must come in gettext's order; no message may appear twice.
+
+`convention_warnings` reads the translations of one language as a proofreader of that language
+would (French spacing, German quotes, the English text's placeholders kept); `glossary_problems`
+checks that a game's terms are translated with the words its glossary gives. Both take the
+entries as (context, msgid, forms, line), so they work on any catalog reader's output.
 """
 from __future__ import annotations
 
@@ -71,8 +76,9 @@ def _messages(path: Path, tokens: list[list], problems: list[Problem]) -> list[d
         if kind == "msgctxt" or (kind == "msgid" and previous != "msgctxt"):
             messages.append({"line": line})
         if messages:
-            key = "msgstr" if kind == "msgstr[]" else kind
-            messages[-1].setdefault(key, text)
+            if kind == "msgstr[]":
+                messages[-1].setdefault("forms", []).append(text)
+            messages[-1].setdefault("msgstr" if kind == "msgstr[]" else kind, text)
         previous = kind
     if previous not in (None, "msgstr", "msgstr[]"):
         problems.append(Problem(path, tokens[-1][1], "", "the last message has no msgstr"))
@@ -80,15 +86,22 @@ def _messages(path: Path, tokens: list[list], problems: list[Problem]) -> list[d
 
 
 def _check_message(message: dict, path: Path, problems: list[Problem]) -> None:
-    """A translation is of a sane length, uses only the placeholders of its English text, and
-    reads as a format."""
-    msgid, msgstr = message.get("msgid", ""), message.get("msgstr", "")
+    """Every form of a translation is of a sane length, uses only the placeholders of its
+    English text (either form of a plural one), and reads as a format."""
+    msgid = message.get("msgid", "")
+    wanted = (_fields(msgid) or set()) | (_fields(message.get("msgid_plural", "")) or set())
+    for msgstr in message.get("forms") or [message.get("msgstr", "")]:
+        _check_form(message, msgstr, wanted, path, problems)
+
+
+def _check_form(message: dict, msgstr: str, wanted: set[str], path: Path,
+                problems: list[Problem]) -> None:
+    msgid = message.get("msgid", "")
     if len(msgstr) > MAX_TRANSLATION and msgid:
         problems.append(Problem(path, message["line"], message.get("msgctxt") or "",
                                 f"the translation of \"{msgid[:40]}\" is {len(msgstr):,} "
                                 f"characters long; a translation may have at most "
                                 f"{MAX_TRANSLATION:,}"))
-    wanted = _fields(msgid)
     if not msgid or not msgstr or not wanted:
         return
     where = message.get("msgctxt") or ""
@@ -130,3 +143,113 @@ def _string(quoted: str, path: Path, number: int, problems: list[Problem]) -> st
     if _CONTROL.search(body):
         problems.append(Problem(path, number, "", "holds a control character"))
     return body
+
+
+# --- each language's conventions (warnings) ----------------------------------------------------
+
+NO_BREAK = "\u00a0\u202f"                   # no-break space, narrow no-break space
+_FIELD = re.compile(r"\{[^{}]*\}")
+_CODE_WORD = re.compile(r"'[A-Za-z_][\w-]*'")     # a field or value of a file, quoted: 'fleet'
+_FRENCH_TIGHT = re.compile(rf"(?<=[^\s{NO_BREAK}!?;:])([;:!?])|(?<=[ \t])([;:!?])")
+_FRENCH_OPEN = re.compile(rf"«(?![{NO_BREAK}])")
+_FRENCH_CLOSE = re.compile(rf"(?<![{NO_BREAK}])»")
+
+
+def convention_warnings(path: Path, lang: str, entries) -> list[Problem]:
+    """What a proofreader of `lang` would mark in the translations of a catalog: French wants a
+    no-break space (U+00A0 or U+202F) before ; : ! ? and inside « », German „…“ quotes rather
+    than "…", and every language keeps the English text's {placeholders} (those both English
+    forms of a plural message use). `entries`: (context, msgid, forms, line)."""
+    check = _LANGUAGE_CHECKS.get(lang.split("_")[0])
+    problems: list[Problem] = []
+    for context, msgid, forms, line in entries:
+        for form in forms:
+            if not form:
+                continue
+            found = (check(form, msgid) if check else []) + _dropped_fields(msgid, form)
+            problems += [Problem(path, line, context or "", f"the translation of "
+                                 f"\"{msgid.split(chr(0))[0][:40]}\": {what}") for what in found]
+    return problems
+
+
+def _french(text: str, _english: str = "") -> list[str]:
+    """French spacing: a no-break space before ; : ! ? and inside « » (none in '3:1',
+    'http://' or a placeholder's format)."""
+    bare = _FIELD.sub("x", text)
+    found = []
+    for match in _FRENCH_TIGHT.finditer(bare):
+        at = match.start()
+        mark = bare[at]
+        before, after = bare[at - 1:at], bare[at + 1:at + 3]
+        if mark == ":" and (before.isdigit() and after[:1].isdigit() or after == "//"):
+            continue
+        found.append(f"write a no-break space (U+00A0 or U+202F) before '{mark}'")
+    if _FRENCH_OPEN.search(bare) or _FRENCH_CLOSE.search(bare):
+        found.append("write a no-break space inside « »")
+    return list(dict.fromkeys(found))
+
+
+def _german(text: str, english: str = "") -> list[str]:
+    """German quotes: „…“, never "…" or “…” (straight quotes the English text has too are
+    code, such as mm="...", and stay)."""
+    if text.count('"') > english.count('"') or "\u201d" in text or \
+            text.count("\u201c") > text.count("\u201e"):
+        return ["quote with „…“, not \"…\" or “…”"]
+    return []
+
+
+_LANGUAGE_CHECKS = {"fr": _french, "de": _german}
+
+
+def _dropped_fields(msgid: str, form: str) -> list[str]:
+    """The placeholders every English form has that a translated form leaves out."""
+    english = [_fields(text) or set() for text in msgid.split("\x00")]
+    kept = set.intersection(*english) if english else set()
+    found = _fields(form)
+    if found is None or not kept - found:
+        return []
+    names = ", ".join("{" + name + "}" for name in sorted(kept - found))
+    return [f"leaves out {names}"]
+
+
+# --- the glossary ------------------------------------------------------------------------------
+
+def glossary_problems(path: Path, lang: str, entries, terms: dict) -> list[Problem]:
+    """The translations of a catalog in `lang` that do not use a glossary term's words: where
+    the English text holds one of a term's English forms as a whole word (any case), every form
+    of the translation must hold one of the term's `lang` forms at the start of a word (any
+    case, any ending: "Legion" accepts "Legionen", "legioni" needs "legion" or "legioni"
+    listed). Placeholders and quoted code words ('fleet') are not words, and a translation may
+    keep the English word itself, same case (a file's field named in a message). A term without
+    `lang` forms is not checked. `terms`: {term: {lang: [forms]}}."""
+    rules = [(term, _whole_words(forms["en"]), _word_starts(forms[lang]), forms[lang])
+             for term, forms in terms.items() if forms.get("en") and forms.get(lang)]
+    problems: list[Problem] = []
+    for context, msgid, forms, line in entries:
+        words_of = _CODE_WORD.sub(" ", _FIELD.sub(" ", msgid))   # {name}, 'by': code, no words
+        texts = [_FIELD.sub(" ", form) for form in forms if form]
+        for term, english, wanted, words in rules:
+            found = {match.group(0) for match in english.finditer(words_of)}
+            if not found or all(wanted.search(text) or _keeps(found, text) for text in texts):
+                continue
+            where = f" (msgctxt \"{context}\")" if context else ""
+            problems.append(Problem(path, line, context or "", f"the translation of "
+                                    f"\"{msgid.replace(chr(0), ' | ')[:60]}\"{where} does not "
+                                    f"use the glossary's '{term}': {', '.join(words)}"))
+    return problems
+
+
+def _keeps(english: set[str], text: str) -> bool:
+    """Whether a translation keeps one of the English words as it is (same case): a field of a
+    file named in a message ('seasons: {short} or {long}') stays English."""
+    return any(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) for word in english)
+
+
+def _whole_words(forms: list[str]) -> re.Pattern:
+    alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+
+
+def _word_starts(forms: list[str]) -> re.Pattern:
+    alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})", re.IGNORECASE)

@@ -1,8 +1,13 @@
-"""Catalog maintenance for translators: update, merge and check every .po file.
+"""Catalog maintenance for translators: update, merge, add, count and check every .po file.
 
 `update_all` rewrites each catalog so it holds exactly the messages in use (new ones empty,
 translations kept, unused ones dropped); `merge_mapping` fills empty translations from a YAML
-mapping of English text to translation; `check_all` lists what is missing or unused.
+mapping of English text to translation; `add_language` creates every catalog of a new language;
+`status_all` counts what each catalog has translated; `check_all` lists what is missing or
+unused, `warnings_all` what a proofreader of each language would mark.
+
+A game's catalogs are those of the languages its game.yaml lists and of every language it has a
+catalog folder for (a translation under way is kept up to date too).
 
 Each works on the games it is given and, when `program` is true (in a source checkout), on
 forge's own catalogs too. Forge's catalogs hold its shared code's words, a game's catalogs its
@@ -13,12 +18,13 @@ from __future__ import annotations
 import fcntl
 import io
 import os
+import re
 from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
 
 from forge import i18n
-from forge.errors import Problem, UserError
+from forge.errors import ContentError, Problem, UserError
 from forge.content import load_doc
 from forge.games import GameSource
 from forge.safefs import write_atomic
@@ -36,6 +42,18 @@ def _lang_of(path: Path) -> str:
     return path.parent.parent.name
 
 
+def game_catalog_languages(game) -> list[str]:
+    """The languages of a loaded game's catalogs: game.yaml's, then any other it has a folder
+    for."""
+    found = i18n.catalog_languages(game.folder / "locale")
+    return list(dict.fromkeys([*game.languages, *found]))
+
+
+def program_keys() -> list[tuple[None, str]]:
+    """The keys forge's own catalogs hold: the shared code's messages."""
+    return [(None, msgid) for msgid in sorted(i18n.code_messages().shared)]
+
+
 def update_all(games: list[GameSource], program: bool) -> list[tuple[Path, int]]:
     """Update the program catalogs and every game's; returns (path, untranslated count).
 
@@ -44,18 +62,79 @@ def update_all(games: list[GameSource], program: bool) -> list[tuple[Path, int]]
     """
     loaded = [source.load(check_catalogs=False) for source in games]
     paths = program_catalog_paths() if program else []
-    paths += [i18n.game_catalog_path(g.folder, g.id, lang) for g in loaded for lang in g.languages]
+    paths += [i18n.game_catalog_path(g.folder, g.id, lang)
+              for g in loaded for lang in game_catalog_languages(g)]
     elsewhere = _translations_without_context(paths)
     done = []
     if program:
-        keys = [(None, msgid) for msgid in sorted(i18n.code_messages().shared)]
+        keys = program_keys()
         for path in program_catalog_paths():
             done.append((path, _write(path, keys, elsewhere)))
     for game in loaded:
-        for lang in game.languages:
+        for lang in game_catalog_languages(game):
             path = i18n.game_catalog_path(game.folder, game.id, lang)
             done.append((path, _write(path, _game_keys(game, path), elsewhere)))
     return done
+
+
+def add_language(lang: str, games: list[GameSource], program: bool) -> list[tuple[Path, int]]:
+    """Create the `lang` catalog of forge (when `program`) and of every game, each with every
+    message in use and an empty translation (the language's Plural-Forms header set); existing
+    catalogs are left as they are. Returns (path, untranslated count) of those written."""
+    if not _LANGUAGE.fullmatch(lang):
+        raise UserError(f"'{lang}' is not a language code (two or three small letters, then "
+                        f"an optional _REGION: fr, de, pt_BR)")
+    written = []
+    if program and not i18n.program_catalog_path(lang).exists():
+        path = i18n.program_catalog_path(lang)
+        written.append((path, _write(path, program_keys(), {})))
+    for game in (source.load(check_catalogs=False) for source in games):
+        path = i18n.game_catalog_path(game.folder, game.id, lang)
+        if not path.exists():
+            written.append((path, _write(path, _game_keys(game, path), {})))
+    return written
+
+
+_LANGUAGE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
+
+
+def status_all(games: list[GameSource], program: bool) -> list[tuple[str, str, i18n.Status]]:
+    """(catalog's owner: 'forge' or a game's id, language, its Status) of forge's catalogs
+    (when `program`) and every game's, measured against the messages in use."""
+    rows = []
+    if program:
+        keys = program_keys()
+        rows += [("forge", _lang_of(path), i18n.catalog_status(path, keys))
+                 for path in program_catalog_paths()]
+    for source in games:
+        rows += [(source.id, lang, i18n.catalog_status(path, keys))
+                 for lang, path, keys in _game_catalogs(source)]
+    return rows
+
+
+def _game_catalogs(source: GameSource):
+    """(language, path, keys in use) of each of a game's catalogs; the keys of its English
+    catalog where the game cannot be loaded (a content file mid-edit)."""
+    try:
+        game = source.load(check_catalogs=False)
+    except ContentError:
+        english = i18n.Messages(i18n.game_catalog_path(source.folder, source.id, "en"))
+        for lang in i18n.catalog_languages(source.folder / "locale"):
+            yield lang, i18n.game_catalog_path(source.folder, source.id, lang), english.entries
+        return
+    for lang in game_catalog_languages(game):
+        path = i18n.game_catalog_path(game.folder, game.id, lang)
+        yield lang, path, _game_keys(game, path)
+
+
+def warnings_all(games: list[GameSource], program: bool) -> list[Problem]:
+    """What a proofreader of each language would mark in every catalog (French spacing, German
+    quotes, placeholders left out: forge.pocheck.convention_warnings)."""
+    paths = program_catalog_paths() if program else []
+    for game in (source.load(check_catalogs=False) for source in games):
+        paths += [i18n.game_catalog_path(game.folder, game.id, lang)
+                  for lang in game_catalog_languages(game)]
+    return [problem for path in paths if path.is_file() for problem in i18n.catalog_warnings(path)]
 
 
 def _write(path: Path, keys: list, elsewhere: dict[str, dict[str, str]]) -> int:
@@ -73,7 +152,7 @@ def _game_keys(game, path: Path) -> list[tuple[str | None, str]]:
     return list(dict.fromkeys(keys))
 
 
-def _translations_without_context(paths: list[Path]) -> dict[str, dict[str, str]]:
+def _translations_without_context(paths: list[Path]) -> dict[str, dict[str, str | tuple]]:
     """{language: {msgid: translation}} of the entries without msgctxt of the catalogs, read
     before any is rewritten so a message moving from one catalog to another keeps its words."""
     found: dict[str, dict[str, str]] = {}
@@ -82,7 +161,7 @@ def _translations_without_context(paths: list[Path]) -> dict[str, dict[str, str]
             table = found.setdefault(_lang_of(path), {})
             for (context, msgid), entry in i18n.Messages(path).entries.items():
                 if context is None and entry.msgstr:
-                    table.setdefault(msgid, entry.msgstr)
+                    table.setdefault(msgid, entry.forms or entry.msgstr)
     return found
 
 
@@ -138,5 +217,6 @@ def check_all(games: list[GameSource], program: bool) -> list[Problem]:
         problems += i18n.check_program_catalogs([_lang_of(p) for p in program_catalog_paths()])
     for source in games:
         game = source.load(check_catalogs=False)
-        problems += i18n.check_game_catalogs(game.folder, game.id, game.texts, game.languages)
+        problems += i18n.check_game_catalogs(game.folder, game.id, game.texts,
+                                             game_catalog_languages(game))
     return problems

@@ -16,14 +16,20 @@ KIT_PAPERS = ("a4", "letter")          # the papers of a full build, and of vali
 
 
 def validate_game(content_dir: Path, game_id: str, papers=KIT_PAPERS) -> list[Problem]:
-    """Every problem of one game: its content, then the layout of each of its kits."""
+    """Every problem of one game: its content, its catalogs' use of its glossary, then the
+    layout of each of its kits."""
+    from forge.fonts import game_glyph_problems
+    from forge.i18n import check_glossary
+
     try:
         game = load_game(content_dir, game_id)
     except ContentError as err:
         return list(err.problems)
+    problems = check_glossary(game.folder, game.id, list(game.languages))
+    problems += game_glyph_problems(game.folder, game.id)   # staging languages too
     if not papers:
-        return font_problems(game)
-    return lay_out_kits(game, papers)
+        return problems + font_problems(game)
+    return problems + lay_out_kits(game, papers)
 
 
 def font_problems(game: Game) -> list[Problem]:

@@ -49,6 +49,37 @@ class EventWords:
         return text[:1].upper() + text[1:]
 
 
+def counted(tr, singular: str, plural: str, n: int) -> str:
+    """The form of a message for the number `n` in the language of `tr` (its `ngettext`; a
+    translator without one gets English's two forms), still to be filled in: `counted(tr,
+    "{n} legion", "{n} legions", n).format(n=n)`. Babel's keyword `counted` finds both forms."""
+    method = getattr(tr, "ngettext", None)
+    if callable(method):
+        return method(singular, plural, n)
+    return singular if n == 1 else plural
+
+
+class Counted:
+    """A counted phrase given as a field of a refusal or a sentence: its two English forms, the
+    number that chooses one (filled in as `{n}`) and its other fields. `str()` is the English;
+    `translated(tr)` the phrase in the language of `tr` (Babel's keyword `Counted`)."""
+
+    def __init__(self, singular: str, plural: str, n: int, **fields):
+        self.singular, self.plural, self.n, self.fields = singular, plural, n, fields
+
+    def __str__(self) -> str:
+        return (self.singular if self.n == 1 else self.plural).format(n=self.n, **self.fields)
+
+    def translated(self, tr) -> str:
+        text = counted(tr, self.singular, self.plural, self.n)
+        return text.format(n=self.n, **{k: _translated(v, tr) for k, v in self.fields.items()})
+
+
+def _translated(value, tr):
+    method = getattr(value, "translated", None)
+    return method(tr) if callable(method) else value
+
+
 def formatted(template: str) -> Writer:
     """A writer that fills `template` (translated) with the event's fields."""
     def write(event: dict, tr, names: Names) -> str:

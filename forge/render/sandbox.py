@@ -4,7 +4,9 @@ A game folder's templates/ may replace any sheet template, and game folders are 
 shared, so templates run in jinja2's ImmutableSandboxedEnvironment with more locks on it:
 
 - **What a template can reach**: plain data (the content and the sheet's values), the functions
-  it is handed (`_`, `num`, `range` of at most MAX_RANGE numbers), the filters of FILTERS and the
+  it is handed (`_`, `num`, `range` of at most MAX_RANGE numbers, and `ngettext(singular,
+  plural, n)`, the plural form of a message for `n`, from the translator whose `_` it is handed:
+  see `with_plurals`), the filters of FILTERS and the
   tests of TESTS, its own macros and `loop`. A method of a value only where SAFE_METHODS lists it
   (`text.format(...)`, `mapping.get(...)`, `mapping.items()`); never a name starting with `_`.
 - **How much it can do**: every statement, loop turn, call, lookup and operator counts against
@@ -585,6 +587,7 @@ def render(env: SheetSandbox, name: str, values: dict[str, Any]) -> TemplateOutp
     """Render a template in the sandbox. Its mistakes, and anything past the sandbox's limits,
     raise ContentError naming the template file and line; a UserError from the functions
     handed to it (an unknown placeholder, a missing translation) passes as it is."""
+    values = with_plurals(values)
     try:
         template = env.get_template(name)
         env.start()
@@ -615,6 +618,18 @@ def render(env: SheetSandbox, name: str, values: dict[str, Any]) -> TemplateOutp
             raise
         raise ContentError([template_problem(err, env, name)]) from None
     return TemplateOutput("".join(parts), where, env.loader)
+
+
+def with_plurals(values: dict[str, Any]) -> dict[str, Any]:
+    """The values with `ngettext` added beside `_` when `_` is a translator's method and the
+    translator has plural forms: a template writes `ngettext("{n} legion", "{n} legions",
+    n).format(n=n)` as it writes `_("...").format(...)`, and Babel finds both."""
+    given = values.get("_")
+    owner = getattr(getattr(given, "_function", None), "__self__", None)
+    method = getattr(owner, "ngettext", None)
+    if "ngettext" in values or not callable(method):
+        return values
+    return {**values, "ngettext": Exposed(method, "ngettext")}
 
 
 def _check_size(size: int) -> None:
