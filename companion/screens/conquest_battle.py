@@ -85,7 +85,8 @@ def dice_reasons(battle: dict, side: str, tr) -> tuple[int, list[str]]:
     info, rule = battle["sides"][side], t.battle
     count = dice_count(t, battle, side)
     if battle["kind"] == "naval":
-        parts = [tr._("{n} galleys").format(n=fighting(t, battle, side).get("galley", 0))]
+        galleys = fighting(t, battle, side).get("galley", 0)
+        parts = [tr.ngettext("{n} galley", "{n} galleys", galleys).format(n=galleys)]
     else:
         parts = [tr._("base {n}").format(n=t.land_base)]
         if info.get("leader"):

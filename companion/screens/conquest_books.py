@@ -693,8 +693,9 @@ class ConquestBooksScreen(CardForms, GameScreen):
             return {"type": "offer-cards", "cards": dealt} if dealt else None
 
         fields = [grid] if cards else [caption(tr._("The draw pile is empty."))]
-        self.open_form(tr._("Cards dealt face up"), fields, collect, lambda: tr._(
-            "{count} cards chosen").format(count=sum(chosen.values())))
+        self.open_form(tr._("Cards dealt face up"), fields, collect, lambda: tr.ngettext(
+            "{count} card chosen", "{count} cards chosen", sum(chosen.values())).format(
+            count=sum(chosen.values())))
 
     def form_adjust(self, action: dict) -> None:
         app = App.get_running_app()

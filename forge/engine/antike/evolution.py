@@ -10,6 +10,7 @@ from forge.engine.antike.state import (Ctx, add_units, best_bonus, check_turn, c
                                        space_at)
 from forge.engine.antike.turns import check_coin_taken
 from forge.engine.core import N_
+from forge.engine.words import Counted
 
 
 def production(t, book: dict, resource: str) -> int:
@@ -61,7 +62,8 @@ def build_temples(ctx: Ctx, action: dict) -> None:
                                 province=province)
     bank = ctx.state["bank"]
     if len(cities) > bank["temples"]:
-        raise IllegalAction(N_("the bank has {count} temples left"), count=bank["temples"])
+        raise IllegalAction(N_("the bank has {temples} left"),
+                            temples=Counted("{n} temple", "{n} temples", bank["temples"]))
     pay_cost(ctx, civ, times(ctx.t.temple_cost, len(cities)), action.get("pay"), "temple")
     for province in cities:
         book["cities"][province]["temple"] = True

@@ -8,6 +8,7 @@ from forge.engine.antike.refusal import IllegalAction
 from forge.engine.antike.setup import check_rondel
 from forge.engine.antike.state import Ctx, add_units, check_civ, city_owner
 from forge.engine.core import N_
+from forge.engine.words import Counted
 
 
 def set_seas(ctx: Ctx, action: dict) -> None:
@@ -73,7 +74,8 @@ def _adjust_coins(state: dict, book: dict, amount: int, civ: str) -> None:
     bank = state["bank"]
     if bank["coins"] is not None:
         if bank["coins"] - amount < 0:
-            raise IllegalAction(N_("the bank has {count} coins left"), count=bank["coins"])
+            raise IllegalAction(N_("the bank has {coins} left"),
+                                coins=Counted("{n} coin", "{n} coins", bank["coins"]))
         bank["coins"] -= amount
     book["coins"] += amount
 
@@ -109,8 +111,8 @@ def _adjust_city(state: dict, civ: str, book: dict, province: str, city) -> None
     old = book["cities"].get(province)
     temples = (1 if city and city.get("temple") else 0) - (1 if old and old["temple"] else 0)
     if temples > state["bank"]["temples"]:
-        raise IllegalAction(N_("the bank has {count} temples left"),
-                            count=state["bank"]["temples"])
+        raise IllegalAction(N_("the bank has {temples} left"), temples=Counted(
+            "{n} temple", "{n} temples", state["bank"]["temples"]))
     state["bank"]["temples"] -= temples
     if city is None:
         if old is None:

@@ -52,9 +52,9 @@ def _civ(civ: str, old: dict, new: dict, before: dict, after: dict, tr, n: Names
             change = (new["units"].get(province, {}).get(unit, 0)
                       - old["units"].get(province, {}).get(unit, 0))
             if change:
-                template = (N_("{civ}: put {count} {unit} on {province}") if change > 0
-                            else N_("{civ}: take {count} {unit} off {province}"))
-                lines.append(_(template).format(civ=name, count=abs(change), unit=n.unit(unit),
+                template = (N_("{civ}: put {units} on {province}") if change > 0
+                            else N_("{civ}: take {units} off {province}"))
+                lines.append(_(template).format(civ=name, units=n.unit_count(unit, abs(change)),
                                                 province=province))
     had, has = holdings(old), holdings(new)
     for what in PAYMENT:

@@ -66,8 +66,18 @@ class Names(words.Names):
         return ", ".join(f"{count} {self.payment(what)}" for what, count in pay.items()) or "-"
 
     def units(self, units: dict) -> str:
-        return ", ".join(f"{count} {self.unit(unit)}" for unit, count in units.items()
+        return ", ".join(self.unit_count(unit, count) for unit, count in units.items()
                          if count) or "-"
+
+    def unit_count(self, unit, count: int) -> str:
+        """A number of units of one kind, in the number's form: '1 Legion', '2 Legions'."""
+        if unit == "legion":
+            text = words.counted(self.tr, "{n} Legion", "{n} Legions", count)
+        elif unit == "galley":
+            text = words.counted(self.tr, "{n} Galley", "{n} Galleys", count)
+        else:
+            return f"{count} {self.unit(unit)}"
+        return text.format(n=count)
 
     def why(self, why: str) -> str:
         return self.tr._(REASONS[why]) if why in REASONS else str(why)

@@ -24,6 +24,7 @@ from forge.engine.conquest.state import allied, land_military, units_at
 from forge.engine.core import N_, ParseError
 from forge.engine.maps import (MAP_FILE, MAP_OPTION, both_ways, entries, listed,
                                unknown)
+from forge.engine.words import Counted
 
 GAME = "conquest-of-the-empire-2"
 RESERVED = ("unplaced",)                 # a place id the books use for units not yet placed
@@ -312,9 +313,10 @@ def _check_amphibious(state: dict, t, player: str, origin: str, where: str,
                             to=where, origin=origin, player=player)
     count = sum(c for u, c in units.items() if u in t.land_military)
     if count > t.galley_load * galleys:
-        raise IllegalAction(N_("{player}'s {galleys} galley(s) next to {to} carry at most "
-                               "{most} military units there, not {count}"), player=player,
-                            galleys=galleys, to=where, most=t.galley_load * galleys, count=count)
+        raise IllegalAction(N_("{player}'s {galleys} next to {to} carry at most {most} military "
+                               "units there, not {count}"), player=player,
+                            galleys=Counted("{n} galley", "{n} galleys", galleys), to=where,
+                            most=t.galley_load * galleys, count=count)
 
 
 def move_destinations(state: dict, t, player: str, origin: str) -> dict[str, dict]:

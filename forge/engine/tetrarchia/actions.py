@@ -12,6 +12,7 @@ from forge.engine.tetrarchia.refusal import Emperor, Phrase, either
 from forge.engine.tetrarchia.schemas import ACTIONS
 from forge.engine.tetrarchia.schemas import INFORMATION as INFORMATION_FIELDS
 from forge.engine.tetrarchia.state import Ctx
+from forge.engine.words import Counted
 
 # the fields of each action type, as the session's door knows them (schemas.py)
 FIELDS = {kind: set(schema.fields) for kind, schema in ACTIONS.items()}
@@ -125,8 +126,8 @@ def resolve_boost(ctx: Ctx, action: dict, pending: dict) -> None:
     emperor = pending["emperor"]
     have = variants.discs_for_powers(state, emperor)
     if times > have:
-        raise IllegalAction(N_("{emperor} can take only {have} disc(s) out of the game"),
-                            emperor=Emperor(emperor), have=have)
+        raise IllegalAction(N_("{emperor} can take only {discs} out of the game"),
+                            emperor=Emperor(emperor), discs=Counted("{n} disc", "{n} discs", have))
     variants.take_out(ctx, emperor, times, "boost", action.get("discs_from"))
     power = variants.power_of(state, ctx.t, emperor)
     fight, queue = pending["fight"], pending["queue"]

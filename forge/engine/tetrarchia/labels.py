@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from forge.engine.errors import N_
+from forge.engine.words import counted
 
 
 class Label(NamedTuple):
@@ -45,9 +46,9 @@ LABELS = (
     Label("setup", {}, N_("Set-up"), {}),
 )
 
-# what follows the label when the action holds it: (field, template, placeholder)
-EXTRAS = (("cost", N_("{pi} PI"), "pi"), ("discs", N_("{count} discs out"), "count"),
-          ("gain", N_("+{pi} PI"), "pi"))
+# what follows the label when the action holds it: (field, template, placeholder); the discs it
+# puts out are counted in words (`extra`)
+EXTRAS = (("cost", N_("{pi} PI"), "pi"), ("discs", None, "count"), ("gain", N_("+{pi} PI"), "pi"))
 
 DEFAULTS = {"times": 0}      # a field's value when the action lacks it ("" otherwise)
 
@@ -74,5 +75,12 @@ def action_label(action: dict, tr, names) -> str:
         text = tr._(row.template).format(**values)
     for key, template, placeholder in EXTRAS:
         if action.get(key):
-            text += " · " + tr._(template).format(**{placeholder: action[key]})
+            text += " · " + extra(tr, template, action[key]).format(**{placeholder: action[key]})
     return text
+
+
+def extra(tr, template: str | None, value) -> str:
+    """The words of what follows a label: its template, or the discs put out, counted."""
+    if template is None:
+        return counted(tr, "{count} disc out", "{count} discs out", value)
+    return tr._(template)

@@ -14,6 +14,7 @@ from forge.engine.tetrarchia.refusal import Emperor, either
 from forge.engine.tetrarchia.rulings import merge_rulings
 from forge.engine.tetrarchia.schemas import OPTIONS
 from forge.engine.tetrarchia.state import (GAME, RULES_VERSION, Ctx, place_army, put_threat)
+from forge.engine.words import Counted
 
 OPTION_FIELDS = set(OPTIONS.fields)     # as the session's door knows them (schemas.py)
 
@@ -156,8 +157,8 @@ def parse_fleets(t: Tables, fleets: object, count: int) -> list[str]:
     if not isinstance(fleets, list) or not all(f in t.seas for f in fleets):
         raise ParseError(N_("fleets is a list of sea zones ({seas})"), seas=", ".join(t.seas))
     if len(fleets) != count:
-        raise ParseError(N_("the level gives {count} fleet(s); {placed} placed"), count=count,
-                         placed=len(fleets))
+        raise ParseError(N_("the level gives {fleets}; {placed} placed"), placed=len(fleets),
+                         fleets=Counted("{n} fleet", "{n} fleets", count))
     return list(fleets)
 
 

@@ -10,7 +10,7 @@ from forge.engine.core import N_, IllegalAction, ParseError
 from forge.engine.tetrarchia.data import Tables, tables
 from forge.engine.tetrarchia.refusal import Emperor
 from forge.engine.tetrarchia.state import Ctx
-
+from forge.engine.words import Counted
 
 # --- IMPERIVM: discs out of the game ------------------------------------------------------------
 
@@ -64,8 +64,9 @@ def _board_discs(state: dict, emperor: str, needed: int, board: object) -> list[
     t = tables()
     who = Emperor(emperor)
     if state["rulings"]["imperivm_disc_source"] != "supply_then_board":
-        raise IllegalAction(N_("{emperor} has only {supply} disc(s) left in his supply"),
-                            emperor=who, supply=state["emperors"][emperor]["supply"])
+        raise IllegalAction(N_("{emperor} has only {discs} left in his supply"), emperor=who,
+                            discs=Counted("{n} disc", "{n} discs",
+                                          state["emperors"][emperor]["supply"]))
     if board is None:
         board = [p for p, d in state["discs"].items() if d == emperor and p not in t.frontier]
     if not isinstance(board, list) or not all(isinstance(p, str) for p in board):

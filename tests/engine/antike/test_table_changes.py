@@ -42,7 +42,7 @@ def test_a_conquest_lists_cities_temples_units_and_personalities():
         "personalities": {"general": [1]}}}, "settings": {"rondel": ["gold"] * 8}}
     lines = table_changes(before, after, English())
     assert lines == ["Romans: take the city off athens", "take the temple off athens",
-                     "Romans: take 5 Galley off athens", "Romans: progress markers on Boats",
+                     "Romans: take 5 Galleys off athens", "Romans: progress markers on Boats",
                      "Romans: take General 1"]
 
 
