@@ -321,6 +321,8 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         box.add_widget(Factory.Section(text=tr._("Procedures")))
         self.add(box, procedure_words("battle", tr) + "…", self.open_battle,
                  {"type": "battle"}, emphasis="secondary")
+        self.add(box, tr._("Naval move…"), lambda: self.show_screen("pax_romana_naval"),
+                 {"type": "naval-move"}, emphasis="secondary")
         for kind in FORMS:
             self.add(box, procedure_words(kind, tr) + "…",
                      lambda k=kind: self.form_procedure(k), {"type": kind},

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from forge.engine.core import N_
-from forge.engine.pax_romana import battle, cards, procedures, turns
+from forge.engine.pax_romana import battle, cards, naval, procedures, supply, turns
 from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx
 
@@ -19,6 +19,10 @@ PROCEDURES = {
     "invasion": procedures.invasion, "harvest": procedures.harvest, "disease": procedures.disease,
     "recruit": procedures.recruit, "garrisons": procedures.garrisons,
     "control": procedures.control, "stranded": procedures.stranded,
+    "naval-move": naval.naval_move, "naval-enter": naval.naval_enter,
+    "naval-continuity": naval.naval_continuity, "naval-pick-up": naval.naval_pick_up,
+    "naval-land": naval.naval_land, "naval-amphibious": naval.naval_amphibious,
+    "naval-end": naval.naval_end, "communication": supply.communication,
     "draw-card": cards.draw_card, "play-card": cards.play_card,
     "draw-marker": turns.draw_marker, "pay-activation": turns.pay_activation,
     "set-leaders": turns.set_leaders, "buy-objective": turns.buy_objective,

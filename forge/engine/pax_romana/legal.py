@@ -2,14 +2,14 @@
 choices, every legal loss allocation); otherwise the phase's procedures with their fields open."""
 from __future__ import annotations
 
-from forge.engine.pax_romana import battle
+from forge.engine.pax_romana import battle, naval
 from forge.engine.pax_romana.data import tables
 from forge.engine.pax_romana.turns import fixed_marker
 
 ANY_TIME = ("battle", "intercept", "allowance", "path", "retreat-before-battle",
             "naval-disaster", "continuity", "naval-battle", "pirates", "attrition", "sack",
             "event", "rebellion", "invasion", "harvest", "disease", "garrisons", "control",
-            "stranded")
+            "stranded", "communication")
 PHASE_ACTIONS = {"income": ("income",), "upkeep": ("upkeep",),
                  "leader_selection": ("set-leaders",), "manpower": ("buy-objective", "recruit"),
                  "activation": ("pay-activation", "militia", "recruit"), "victory": ()}
@@ -37,6 +37,7 @@ def legal_actions(state: dict) -> list[dict]:
         fixed = fixed_marker(t, state)
         actions.append({"type": "draw-marker", **({"marker": fixed} if fixed else {})})
     actions.extend({"type": kind, "open": _open(kind)} for kind in ANY_TIME)
+    actions.extend(naval.legal(state))
     actions.append({"type": "next-phase"})
     return actions
 

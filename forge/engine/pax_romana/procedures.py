@@ -11,7 +11,7 @@ import math
 from fractions import Fraction
 
 from forge.engine.core import N_
-from forge.engine.pax_romana import arithmetic
+from forge.engine.pax_romana import arithmetic, naval, supply
 from forge.engine.pax_romana.data import row_for
 from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, advanced, band_of, check_power, reading
@@ -99,65 +99,29 @@ def retreat_before_battle(ctx: Ctx, action: dict) -> None:
 
 def naval_disaster(ctx: Ctx, action: dict) -> None:
     """1d6 at a naval transit point; a storm rolls 1d6 for the losses (11.21-11.22)."""
-    rule = ctx.t.movement["naval"]["disaster"]
-    table = "high_seas" if action.get("high_seas") else "normal"
-    roll = ctx.d6("naval disaster")
-    result = row_for(rule[table], roll)["result"]
-    storm = None
-    if result == "storm":
-        storm = ctx.d6("storm losses")
-    _found(ctx, "naval-disaster", table=table, roll=roll, result=result, storm=storm)
+    found = naval.disaster_roll(ctx, "high_seas" if action.get("high_seas") else "normal")
+    _found(ctx, "naval-disaster", **found)
 
 
 def continuity(ctx: Ctx, action: dict) -> None:
     """2d6 plus modifiers: the fleet continues or is finished (11.13, 11.42)."""
-    rule = ctx.t.movement["naval"]["continuity"]
-    dice = ctx.dice_total(2, "continuity")
-    drm = sum(m["value"] for m in rule["drm"] if action.get(m["id"]))
-    total = sum(dice) + drm
-    low = rule["rows"][0]["low"]
-    high = rule["rows"][-1]["high"]
-    result = row_for(rule["rows"], max(low, min(high, total)))["result"]
-    _found(ctx, "continuity", dice=dice, drm=drm, total=total, result=result)
+    ids = [m["id"] for m in ctx.t.movement["naval"]["continuity"]["drm"] if action.get(m["id"])]
+    found = naval.continuity_roll(ctx, ids)
+    _found(ctx, "continuity", **found)
 
 
 def naval_battle(ctx: Ctx, action: dict) -> None:
     """Each side 1d6 plus its BP; the loser loses half the difference in squadrons, the winner
     one on an odd 1d6 (11.4; P19)."""
-    rule = ctx.t.movement["naval"]["battle"]
-    totals, rolls = {}, {}
-    for side in ("attacker", "defender"):
-        fleet = action[side]
-        per = rule["per_squadron_galley_tech"] if fleet.get("galley_technology") \
-            else rule["per_squadron"]
-        rolls[side] = ctx.d6(f"naval battle roll of the {side}")
-        totals[side] = rolls[side] + fleet["squadrons"] * per + (
-            rule["leader"] if fleet.get("leader") else 0)
-    lost = {"attacker": 0, "defender": 0}
-    winner = None
-    if totals["attacker"] != totals["defender"]:
-        winner = max(totals, key=lambda s: totals[s])
-        loser = "defender" if winner == "attacker" else "attacker"
-        half = Fraction(abs(totals["attacker"] - totals["defender"]), 2)
-        rounding = reading(ctx.state, "naval_loss_rounding")
-        lost[loser] = min(action[loser]["squadrons"],
-                          math.ceil(half) if rounding == "up" else math.floor(half))
-        winner_roll = ctx.d6("naval battle winner's loss")
-        if winner_roll % 2 == 1:
-            lost[winner] = min(action[winner]["squadrons"], rule["winner_roll"]["odd_loses"])
-        rolls["winner_loss"] = winner_roll
-    _found(ctx, "naval-battle", rolls=rolls, totals=totals, winner=winner, lost=lost)
+    found = naval.fight(ctx, action["attacker"], action["defender"])
+    _found(ctx, "naval-battle", **found)
 
 
 def pirates(ctx: Ctx, action: dict) -> None:
     """1d6 plus the fleet's galley BP (+1 for a leader) clears the pirates at 6 (12.6)."""
-    rule = ctx.t.movement["naval"]["pirates"]
-    roll = ctx.d6("clearing pirates")
-    total = roll + action["galley_bp"] + (1 if action.get("leader") else 0)
-    if action.get("cilician"):
-        total += rule["cilician"]["clear_drm"]
-    needed = rule["clear_roll"]["succeeds_at"]
-    _found(ctx, "pirates", roll=roll, total=total, needed=needed, cleared=total >= needed)
+    found = naval.pirate_roll(ctx, action["galley_bp"], bool(action.get("leader")),
+                              bool(action.get("cilician")))
+    _found(ctx, "pirates", **found)
 
 
 def attrition(ctx: Ctx, action: dict) -> None:
@@ -236,7 +200,8 @@ def income(ctx: Ctx, action: dict) -> None:
     _in_phase(state, "income")
     rule = t.economy["income"]
     provinces = list(dict.fromkeys(action.get("provinces") or []))
-    cut_off = set(action.get("cut_off") or [])
+    found_cut = supply.cut_off(state, power)
+    cut_off = set((action.get("cut_off") or []) if "cut_off" in action else found_cut)
     total, parts = 0, []
     groups = {}
     for province_id in provinces:
@@ -459,7 +424,7 @@ def recruit(ctx: Ctx, action: dict) -> None:
         raise IllegalAction(N_("'{province}' is not a province of the game"),
                             province=action["province"])
     group, province = found
-    if action.get("cut_off"):
+    if action.get("cut_off", province["id"] in supply.cut_off(state, power)):
         raise IllegalAction(N_("{province} has no line of communication: nothing is raised "
                                "there (6.15)"), province=action["province"])
     if province.get("no_recruiting"):
@@ -526,7 +491,5 @@ def control(ctx: Ctx, action: dict) -> None:
 
 
 def stranded(ctx: Ctx, action: dict) -> None:
-    """A landing force that lost and cannot sail on rolls 1d6: on a 6 all is lost (11.3)."""
-    rule = ctx.t.movement["naval"]["amphibious"]["stranded_roll"]
-    roll = ctx.d6("stranded landing")
-    _found(ctx, "stranded", roll=roll, lost=roll == rule["all_lost_on"])
+    """A landing force that lost and cannot sail on rolls 1d6: on a 6 all is lost (11.35)."""
+    _found(ctx, "stranded", **naval.stranded_roll(ctx))

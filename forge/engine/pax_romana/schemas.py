@@ -24,6 +24,15 @@ BY_POWER = MapOf(AMOUNT, key=NAME, longest=4)
 STRENGTH = Record({"full": Maybe(COUNT), "reduced": Maybe(COUNT)})
 FLEET = Record({"squadrons": COUNT, "leader": Maybe(Bool()),
                 "galley_technology": Maybe(Bool())}, required=("squadrons",))
+ENEMY_FLEET = Record({"power": Maybe(NAME), "squadrons": COUNT, "leader": Maybe(Bool()),
+                     "galley_technology": Maybe(Bool()), "retreats": Maybe(Bool())},
+                    required=("squadrons",))
+LOC_SPACE = Record({"name": Maybe(NAME), "by": Maybe(Text(choices=("land", "sea"))),
+                    "home": Maybe(Bool()), "enemy_land": Maybe(Bool()),
+                    "enemy_galleys": Maybe(Bool()), "friendly_land": Maybe(Bool()),
+                    "barbarians": Maybe(Bool()), "independent": Maybe(Bool()),
+                    "rhodes": Maybe(Bool()), "pirates": Maybe(Bool()),
+                    "cilician": Maybe(Bool()), "high_seas": Maybe(Bool())})
 # what legal_actions adds to a listed action, accepted so it can be applied as it is
 INFORMATION = ("modified", "absorbs", "lost_bp", "open", "cost", "name")
 
@@ -91,6 +100,28 @@ ACTIONS = {
                        spaces=Int(1, 100), held=Int(0, 100), capital=Maybe(Bool()),
                        other_most=Maybe(Int(0, 100)), others=Maybe(Bool())),
     "stranded": _action(),
+    "naval-move": _action("power", power=NAME, squadrons=Maybe(COUNT), leader=Maybe(Bool()),
+                          campaign=Maybe(Int(0, 10)), galley_technology=Maybe(Bool()),
+                          land_units=Maybe(COUNT), land_bp=Maybe(COUNT), mp=Maybe(Int(0, 100)),
+                          at=Maybe(Text(choices=("port", "transit"))), name=Maybe(NAME)),
+    "naval-enter": _action("point", point=Text(choices=("port", "transit", "high_seas")),
+                           name=Maybe(NAME), home=Maybe(Bool()), friendly=Maybe(Bool()),
+                           enemy=Maybe(Bool()), enemy_land=Maybe(Bool()),
+                           enemy_fleet=Maybe(ENEMY_FLEET), lets_pass=Maybe(Bool()),
+                           pirates=Maybe(Bool()), cilician=Maybe(Bool()), rhodes=Maybe(Bool()),
+                           rhodes_to=Maybe(NAME), land_here=Maybe(Bool()), stop=Maybe(Bool())),
+    "naval-continuity": _action(attack_again=Maybe(Bool())),
+    "naval-pick-up": _action(squadrons=Maybe(COUNT), land_units=Maybe(COUNT),
+                             land_bp=Maybe(COUNT)),
+    "naval-land": _action(land_units=Maybe(COUNT), land_bp=Maybe(COUNT), attack=Maybe(Bool())),
+    "naval-amphibious": _action("outcome", outcome=Text(choices=("landed", "again", "sail",
+                                                                 "stranded")),
+                                lost_bp=Maybe(COUNT)),
+    "naval-end": _action(),
+    "communication": _action("power", "source", power=NAME, source=NAME,
+                             path=Maybe(ListOf(LOC_SPACE, 200)), army=Maybe(Bool()),
+                             town_or_city=Maybe(Bool()), slave_army=Maybe(Bool()),
+                             pay_rhodes=Maybe(Bool())),
     "draw-card": _action("power", power=NAME, card=Maybe(NAME)),
     "play-card": _action("power", "card", power=NAME, card=NAME, discard=Maybe(Bool())),
     "next-phase": _action(),

@@ -164,6 +164,50 @@ RESULTS = {
 }
 
 
+STOPS = {
+    "off_course": N_("off course"), "storm": N_("a storm"), "pirates": N_("the pirates cleared"),
+    "enemy_fleet": N_("an enemy fleet"), "enemy_retreated": N_("the enemy fleet retreated"),
+    "won_naval_battle": N_("a naval battle won"), "tie": N_("a drawn naval battle"),
+    "enemy_port": N_("a port the enemy occupies"),
+    "port_outside_home": N_("a port outside home that is not friendly"),
+    "landing_port": N_("landing in a non-friendly port"),
+    "enemy_land": N_("non-friendly land units in the port"), "chosen": N_("the player's choice"),
+}
+ENDINGS = {
+    "ended": N_("the move ends here"), "landed": N_("the troops have landed"),
+    "destroyed": N_("the fleet and its troops are lost"),
+    "pirates_repelled": N_("beaten off by the pirates, back to the last port, Finished"),
+    "lost_naval_battle": N_("lost the naval battle: to the nearest friendly port, Finished"),
+    "lost_at_high_seas": N_("Finished on the high seas: eliminated"),
+    "landing_destroyed": N_("the landing force is destroyed"),
+    "nearest_controlled_port": N_("back to the nearest controlled port"),
+}
+LOC_BLOCKS = {
+    "enemy_occupied": N_("a space the enemy occupies"),
+    "enemy_galleys": N_("enemy squadrons"), "barbarians": N_("barbarians or a tribe"),
+    "independent": N_("an independent"), "pirates": N_("pirates"),
+    "cilician_pirates": N_("the Cilician pirates"), "high_seas": N_("a high-seas point"),
+    "slave_army": N_("the slave army"),
+}
+
+
+def _words(table: dict, key, tr) -> str:
+    return tr._(table[key]) if key in table else str(key)
+
+
+def _communication(e, tr, n) -> str:
+    if not e["needed"]:
+        return tr._(N_("{source} needs no line of communication")).format(source=e["source"])
+    if e["connected"]:
+        return tr._(N_("{source} is in communication")).format(source=e["source"])
+    return tr._(N_("{source} is cut off at step {step} ({name}): {why}")).format(
+        source=e["source"], step=e["blocked"]["step"], name=e["blocked"]["name"],
+        why=_words(LOC_BLOCKS, e["blocked"]["why"], tr))
+
+
+RESULTS["communication"] = _communication
+
+
 def _result(event: dict, tr, names: Names) -> str:
     return RESULTS[event["procedure"]](event, tr, names)
 
@@ -234,7 +278,36 @@ WRITERS = {
     "activation-paid": _w(N_("{power} pays {cost} T for its activation"), power=_power),
     "leaders-set": _w(N_("{power} has its leaders in play"), power=_power),
     "objective-bought": _w(N_("{power} buys objective {objective} for {cost} T"), power=_power),
+    "naval-move-begun": _w(N_("{power} sets sail: {squadrons} squadrons carrying {land_units} "
+                              "land units ({land_bp} BP)"), power=_power),
+    "naval-point": _w(N_("{power} enters {name}"), power=_power,
+                      name=lambda e, n: e["name"] or _words(POINTS, e["point"], n.tr)),
+    "squadrons-lost": _w(N_("{power} loses {lost} squadrons, {galleys} left on its books"),
+                         power=_power),
+    "transported-lost": lambda e, tr, n: (
+        tr._(N_("{power} loses every land unit it carries ({bp} BP)")) if e["everything"]
+        else tr._(N_("{power} loses {bp} BP of the land units it carries, {bp_left} BP left "
+                     "aboard"))).format(power=n.power(e["power"]), bp=e["bp"],
+                                        bp_left=e["bp_left"]),
+    "enemy-fleet-retreats": _w(N_("The enemy fleet retreats before {power}"), power=_power),
+    "naval-battle-unescorted": _w(N_("The transport of {power} has no escort: its land units "
+                                     "are lost"), power=_power),
+    "naval-stop": _w(N_("{power} stops: {why}"), power=_power,
+                     why=lambda e, n: ", ".join(_words(STOPS, r, n.tr) for r in e["reasons"])),
+    "naval-finished": _w(N_("{power} is Finished for this activation"), power=_power),
+    "amphibious-forced": _w(N_("{power} failed to pass and must attack from the sea"),
+                            power=_power),
+    "naval-picked-up": _w(N_("{power} picks up {squadrons} squadrons and {land_units} land "
+                             "units ({land_bp} BP)"), power=_power),
+    "naval-landed": _w(N_("{power} lands {units} units ({bp} BP) for {mp} MP"), power=_power),
+    "amphibious-attack": _w(N_("{power} attacks from the sea with {bp} BP: fight the battle "
+                               "(amphibious)"), power=_power),
+    "naval-sails-on": _w(N_("{power} sails on from the landing"), power=_power),
+    "naval-over": _w(N_("{power}'s naval move is over: {how}"), power=_power,
+                     how=lambda e, n: _words(ENDINGS, e["ended"], n.tr)),
 }
+POINTS = {"port": N_("a port"), "transit": N_("a naval transit point"),
+          "high_seas": N_("a high-seas transit point")}
 
 describe = words.EventWords(WRITERS, Names)
 
@@ -244,6 +317,7 @@ REASONS = {
     "retreat before battle": N_("the retreat before battle"),
     "naval disaster": N_("naval disaster"),
     "storm losses": N_("the storm's losses"),
+    "continuity": N_("the fleet's Continuity"),
     "naval battle winner's loss": N_("the naval battle winner's loss"),
     "clearing pirates": N_("clearing the pirates"),
     "attrition": N_("attrition"),
