@@ -123,6 +123,7 @@ class Messages:
         self.plural_count, expression = plural_rule(Path(path).parent.parent.name)
         if path.exists() or path.is_symlink():
             expression = self._read() or expression
+        self.plural_expression = expression
         self.plural_index = _gettext.c2py(expression)
 
     def _read(self) -> None:
@@ -564,9 +565,22 @@ def entry_forms(messages: Messages):
 
 
 def catalog_warnings(path: Path) -> list[Problem]:
-    """What a proofreader of the catalog's language would mark (forge.pocheck's conventions)."""
+    """What a proofreader of the catalog's language would mark (forge.pocheck's conventions),
+    and a Plural-Forms header that is not the language's (`forge translations update` writes the
+    right one)."""
     lang = path.parent.parent.name
-    return convention_warnings(path, lang, entry_forms(Messages(path)))
+    messages = Messages(path)
+    count, expression = plural_rule(lang)
+    found = [] if (messages.plural_count, _spaceless(messages.plural_expression)) == \
+        (count, _spaceless(expression)) else [Problem(path, 0, "", (
+            f"the Plural-Forms header says nplurals={messages.plural_count}; "
+            f"plural={messages.plural_expression}, but '{lang}' has nplurals={count}; "
+            f"plural={expression} ('forge translations update' writes it)"))]
+    return found + convention_warnings(path, lang, entry_forms(messages))
+
+
+def _spaceless(expression: str) -> str:
+    return "".join(expression.split()).strip("()")
 
 
 @dataclass(frozen=True)

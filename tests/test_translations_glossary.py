@@ -120,3 +120,13 @@ def test_the_companion_offers_complete_languages_by_their_own_names():
     assert offered["es"] == "Español"
     assert [i18n.language_name(lang) for lang in ("fr", "de", "it", "pt")] == \
         ["Français", "Deutsch", "Italiano", "Português"]
+
+
+def test_a_plural_forms_header_not_the_languages_is_warned_of(tmp_path):
+    path = tmp_path / "locale" / "fr" / "LC_MESSAGES" / "x.po"
+    i18n.write_catalog(path, [(None, "Legion")], "fr")
+    assert i18n.catalog_warnings(path) == []
+    text = path.read_text(encoding="utf-8").replace("plural=(n > 1)", "plural=(n != 1)")
+    path.write_text(text, encoding="utf-8")
+    [warning] = i18n.catalog_warnings(path)
+    assert "Plural-Forms" in warning.message and "(n > 1)" in warning.message
