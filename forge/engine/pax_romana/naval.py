@@ -655,7 +655,8 @@ def legal(state: dict) -> list[dict]:
         actions.append({"type": "naval-pick-up", "open": ["squadrons", "land_units",
                                                           "land_bp"]})
     if stage != "amphibious" and point == "port" and naval["land"]["units"]:
-        actions.append({"type": "naval-land", "open": ["land_units", "land_bp"]})
+        if not naval["at"].get("enemy") and not naval["at"].get("enemy_land"):
+            actions.append({"type": "naval-land", "open": ["land_units", "land_bp"]})
         if naval["at"].get("enemy_land"):
             actions.append({"type": "naval-land", "attack": True})
     if stage == "amphibious":

@@ -196,6 +196,7 @@ def _words(table: dict, key, tr) -> str:
 
 
 def _communication(e, tr, n) -> str:
+    e = {**e, "source": n.province(e["source"])}
     if not e["needed"]:
         return tr._(N_("{source} needs no line of communication")).format(source=e["source"])
     if e["connected"]:
