@@ -9,27 +9,46 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
 import shutil
 import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 from forge import __version__
 from forge.duplex import FLIPS
-from forge.errors import UserError
+from forge.errors import ContentError, UserError
 from forge.fonts import register_game_fonts
 from forge.games import DEFAULT_CONTENT, Game, load_game
 from forge.i18n import Translator
-from forge.impose import (fits_one_page, has_backs, impose_components, single_board_page,
-                          tiled_board_pages)
+from forge.impose import (
+    fits_one_page,
+    has_backs,
+    impose_components,
+    single_board_page,
+    tiled_board_pages,
+)
 from forge.layout import LARGE_PAPER, paper_size, tile_board
 from forge.model import Component, Page, Piece
-from forge.printing import PrintOptions
-from forge.printplan import (PAPER_WORDS, Part, PlanRow, Slot, family_paper, family_sides,
-                             kit_page_numbers, kit_slots, label_pages, order_parts, plan_rows,
-                             sides_words)
 from forge.piece_cache import PieceCache, cache_path, piece_key
+from forge.printing import PrintOptions
+from forge.printplan import (
+    PAPER_WORDS,
+    Part,
+    PlanRow,
+    Slot,
+    family_paper,
+    family_sides,
+    kit_page_numbers,
+    kit_slots,
+    label_pages,
+    order_parts,
+    plan_rows,
+    sides_words,
+)
 from forge.render import READS, TWO_SIDED_ONLY, late_makers, load_makers
 from forge.render.context import RenderContext
 from forge.render.printnotes import draw_blank_note
@@ -37,6 +56,8 @@ from forge.tiles import decorate_tiles
 from forge.write import DocInfo, source_date, write_pdf
 
 BOARD_OVERLAP = 10.0    # mm shared by neighbouring board tiles
+PARTIAL = "partial"     # in the names of a kit of chosen components (see select_components)
+MAX_SLUG = 60           # characters of the chosen names in a partial kit's file name
 
 
 @dataclass(frozen=True)
@@ -49,10 +70,49 @@ class KitResult:
     manifest: dict
     skipped: bool = False
 
+    @property
+    def pdf(self) -> str:
+        """The file holding every page: kit.pdf, or a partial kit's own name."""
+        return self.manifest.get("kit_pdf") or "kit.pdf"
 
-def kit_folder(out_dir: Path, game_id: str, lang: str, paper: str) -> Path:
-    """Where one kit is written."""
-    return Path(out_dir) / game_id / lang / paper
+
+def kit_folder(out_dir: Path, game_id: str, lang: str, paper: str,
+               only: tuple[str, ...] = ()) -> Path:
+    """Where one kit is written; a kit of chosen components (`only`) goes beside the full
+    kit, in a folder named as partial, so it never replaces it nor passes for it."""
+    folder = Path(out_dir) / game_id / lang / paper
+    return folder.with_name(f"{paper}-{PARTIAL}-{selection_slug(only)}") if only else folder
+
+
+def selection_slug(only: Iterable[str]) -> str:
+    """The chosen names as a file name part: 'reference+sheets' (a digest when too long)."""
+    names = sorted(set(only))
+    slug = "+".join(re.sub(r"[^A-Za-z0-9_-]+", "_", name) for name in names)
+    if len(slug) > MAX_SLUG:
+        slug = hashlib.sha256("\0".join(names).encode()).hexdigest()[:12]
+    return slug
+
+
+def component_names(meta: dict) -> tuple[list[str], list[str]]:
+    """The ids of a game's components and families (game.yaml `meta`), in its order."""
+    components = [str(c.get("id")) for c in meta.get("components") or [] if isinstance(c, dict)]
+    families = [str(f.get("id")) for f in meta.get("families") or [] if isinstance(f, dict)]
+    return components, families
+
+
+def select_components(meta: dict, names: Iterable[str]) -> tuple[str, ...]:
+    """The ids of the components `names` choose (component ids, or family ids for all their
+    components), in game.yaml's order; UserError listing the game's names for one it lacks."""
+    components, families = component_names(meta)
+    names = list(dict.fromkeys(names))
+    unknown = [name for name in names if name not in components and name not in families]
+    if unknown:
+        raise UserError(
+            f"{meta.get('id', '?')} has no component or family {', '.join(map(repr, unknown))} "
+            f"(families: {', '.join(families)}; components: {', '.join(components)})")
+    chosen = set(names)
+    return tuple(spec["id"] for spec in meta["components"]
+                 if spec["id"] in chosen or spec.get("family") in chosen)
 
 
 def inputs_digest(game_folder: Path, lang: str, paper: str,
@@ -111,47 +171,144 @@ def context_for(game: Game, lang: str, paper: str, strict: bool = True,
                          options=options, fonts=register_game_fonts(game.meta, game.folder))
 
 
+def kit_digest(folder: Path, lang: str, paper: str, options: PrintOptions = PrintOptions(),
+               strict: bool = True, chosen: tuple[str, ...] = ()) -> str:
+    """What a kit's kit.json records as its inputs (see inputs_digest): a draft or a partial
+    kit (of the `chosen` components) never passes for a full one."""
+    digest = inputs_digest(folder, lang, paper, options) + ("" if strict else ":draft")
+    return digest + (f":{PARTIAL}=" + ",".join(chosen) if chosen else "")
+
+
 def build_kit(game: Game, lang: str, paper: str, out_dir: Path,
               options: PrintOptions = PrintOptions(), force: bool = False,
-              strict: bool = True) -> KitResult:
+              strict: bool = True, only: tuple[str, ...] = ()) -> KitResult:
     """Build one kit into out_dir/<game>/<lang>/<paper>/, replacing a previous one whole.
 
     A kit already built from the same inputs (see inputs_digest) is left as it is, unless
     `force`; pieces that did not change are replayed from the render cache (forge/piece_cache.py).
     Not `strict` (a draft, for previews while editing): a text without a translation prints in
     the game's source language; such a kit is never taken as up to date by a strict build.
+    `only` (component or family ids) makes a partial kit of those components alone: one PDF
+    named as partial in a folder of its own (see kit_folder), for proofreading in seconds.
     """
-    digest = inputs_digest(game.folder, lang, paper, options) + ("" if strict else ":draft")
-    target = kit_folder(out_dir, game.id, lang, paper)
+    chosen = select_components(game.meta, only) if only else None
+    digest = kit_digest(game.folder, lang, paper, options, strict, chosen or ())
+    target = kit_folder(out_dir, game.id, lang, paper, only)
     if not force:
         existing = up_to_date(target, digest)
         if existing is not None:
             return existing
     ctx = context_for(game, lang, paper, strict=strict, options=options)
-    plan, manifest = lay_out_kit(ctx)
+    plan, manifest = lay_out_kit(ctx, chosen)
     manifest["inputs"] = digest
+    if only:
+        manifest[PARTIAL] = sorted(set(only))
+        manifest["kit_pdf"] = f"{PARTIAL}-{selection_slug(only)}.pdf"
     cache = PieceCache(cache_path(out_dir, game.id, lang, paper))
     files = _write_all(ctx, plan, manifest, target, cache)
     cache.save()
     return KitResult(target, files, manifest["pages"], manifest)
 
 
-def lay_out_kit(ctx: RenderContext) -> tuple[_Plan, dict]:
-    """Make every piece of a kit and place it on its pages, drawing nothing: the plan and the
-    manifest the kit is written from (also what `forge validate` checks).
+@dataclass(frozen=True)
+class KitJob:
+    """One kit to build: a loaded game, a language, a paper and the components chosen."""
+
+    game: Game
+    lang: str
+    paper: str
+    only: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """'tetrarchia es a4' (and the chosen names of a partial kit)."""
+        chosen = f" ({PARTIAL}: {', '.join(self.only)})" if self.only else ""
+        return f"{self.game.id} {self.lang} {self.paper}{chosen}"
+
+
+@dataclass(frozen=True)
+class KitFailure:
+    """Why one kit of several could not be built, as the user is shown it."""
+
+    message: str
+
+
+def default_workers() -> int:
+    """Kits built at once when not told: one per core."""
+    return os.cpu_count() or 1
+
+
+def build_kits(jobs: list[KitJob], out_dir: Path, options: PrintOptions = PrintOptions(),
+               force: bool = False, workers: int = 1, on_start=None
+               ) -> Iterator[tuple[int, KitResult | KitFailure]]:
+    """Build kits, `workers` at once in processes of their own (1: one after the other in this
+    process); yield (index in `jobs`, result) as each ends. A kit that fails with a UserError
+    is a KitFailure and the others go on (what the system refuses, an OSError, stops them all:
+    it is no fault of one kit); `on_start(index)` is called as each kit starts.
+
+    Each kit is written by one process only and a kit's bytes depend on its inputs alone, so
+    kits built at once are the same as kits built one by one."""
+    work = partial(_build_one, out_dir=Path(out_dir), options=options, force=force)
+    if workers <= 1 or len(jobs) <= 1:
+        for index, job in enumerate(jobs):
+            if on_start:
+                on_start(index)
+            yield index, work(job)
+        return
+    yield from _in_pool(jobs, work, workers, on_start)
+
+
+def _in_pool(jobs, work, workers: int, on_start) -> Iterator[tuple[int, KitResult | KitFailure]]:
+    """Run `work` on each job in a pool of fresh processes, at most `workers` jobs in flight
+    (so that `on_start` is told when a kit really starts)."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    waiting = list(enumerate(jobs))
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter: no state shared
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
+        running = {}
+        while waiting or running:
+            while waiting and len(running) < workers:
+                index, job = waiting.pop(0)
+                if on_start:
+                    on_start(index)
+                running[pool.submit(work, job)] = index
+            done, _pending = wait(running, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=running.get):
+                yield running.pop(future), future.result()
+
+
+def _build_one(job: KitJob, out_dir: Path, options: PrintOptions, force: bool
+               ) -> KitResult | KitFailure:
+    """One kit of build_kits: its result, or the user's error as a KitFailure."""
+    try:
+        return build_kit(job.game, job.lang, job.paper, out_dir, options, force=force,
+                         only=job.only)
+    except ContentError as err:
+        return KitFailure("\n".join(str(p) for p in err.problems))
+    except UserError as err:
+        return KitFailure(str(err))
+
+
+def lay_out_kit(ctx: RenderContext, chosen: tuple[str, ...] | None = None
+                ) -> tuple[_Plan, dict]:
+    """Make every piece of a kit (or of the `chosen` components) and place it on its pages,
+    drawing nothing: the plan and the manifest the kit is written from (also what
+    `forge validate` checks).
 
     The pages that describe the kit (the cover's print plan, the instructions' checklist) are
     made twice: once to know how many pages they take, then again with the finished plan."""
     late_ones = late_makers()
-    components = make_components(ctx, skip=late_ones)
-    late = make_components(ctx, only=late_ones)
+    components = make_components(ctx, skip=late_ones, ids=chosen)
+    late = make_components(ctx, only=late_ones, ids=chosen)
     plan = _plan(ctx, _in_game_order(ctx, components + late))
     manifest = _manifest(ctx, plan)
     if late:
         told = replace(ctx, manifest=tuple(manifest["components"]),
                        print_plan=tuple(manifest["print_plan"]),
                        large_board=plan.large_board_file)
-        late = make_components(told, only=late_ones)
+        late = make_components(told, only=late_ones, ids=chosen)
         pages_before = {family: len(pages) for family, pages in plan.family_pages.items()}
         plan = _plan(ctx, _in_game_order(ctx, components + late))
         pages_after = {family: len(pages) for family, pages in plan.family_pages.items()}
@@ -169,12 +326,15 @@ def _in_game_order(ctx: RenderContext, components: list[Component]) -> list[Comp
     return sorted(components, key=lambda c: order[c.id])
 
 
-def make_components(ctx: RenderContext, skip=(), only=None) -> list[Component]:
-    """Run each component's maker; check that it made what game.yaml declares."""
+def make_components(ctx: RenderContext, skip=(), only=None, ids=None) -> list[Component]:
+    """Run each component's maker (those of the makers `only`, of the components `ids`, when
+    given); check that it made what game.yaml declares."""
     makers = load_makers()
     made = []
     for spec in ctx.game["components"]:
         if spec["draw"] in skip or (only is not None and spec["draw"] not in only):
+            continue
+        if ids is not None and spec["id"] not in ids:
             continue
         if spec["draw"] in TWO_SIDED_ONLY and ctx.options.backs not in FLIPS:
             continue                    # nothing is printed two-sided: nothing to test
@@ -182,11 +342,22 @@ def make_components(ctx: RenderContext, skip=(), only=None) -> list[Component]:
             raise UserError(f"component '{spec['id']}': no piece maker called '{spec['draw']}' "
                             f"(known: {', '.join(sorted(makers))})")
         spec = with_print_options(spec, ctx.options)
-        pieces = makers[spec["draw"]](spec, ctx)
+        pieces = _made(makers[spec["draw"]], spec, ctx)
         pieces = [replace(p, key=piece_key(p, spec, ctx, READS[spec["draw"]], index))
                   for index, p in enumerate(pieces)]
         made.append(_component(spec, pieces, ctx))
     return made
+
+
+def _made(make, spec: dict, ctx: RenderContext) -> list[Piece]:
+    """A maker's pieces; its error names the game, the language, paper and component."""
+    try:
+        return make(spec, ctx)
+    except ContentError:
+        raise                           # its problems name file, line and field already
+    except UserError as err:
+        raise type(err)(f"{ctx.game_id} ({ctx.lang}, {ctx.paper}), component '{spec['id']}': "
+                        f"{err}") from None
 
 
 def with_print_options(spec: dict, options: PrintOptions) -> dict:
@@ -365,15 +536,20 @@ def _write_all(ctx: RenderContext, plan: _Plan, manifest: dict, target: Path,
 def _write_files(ctx, plan: _Plan, manifest: dict, folder: Path,
                  cache: PieceCache | None = None) -> tuple[str, ...]:
     files = []
-    for family, pages in plan.family_pages.items():
+    partial = manifest.get(PARTIAL)
+    for family, pages in ({} if partial else plan.family_pages).items():
         name = f"{family}.pdf"
         write_pdf(folder / name, pages, _info(ctx, _family_name(ctx, family)),
                   _outline(manifest, family, "pages"), cache=cache)
         files.append(name)
     all_pages = [slot.page for slot in plan.slots]
-    write_pdf(folder / "kit.pdf", all_pages, _info(ctx, ctx.tr._("Print-and-play kit")),
-              _kit_outline(ctx, manifest), cache=cache)
-    files.append("kit.pdf")
+    what = ctx.tr._("Print-and-play kit")
+    if partial:
+        what += f" ({PARTIAL}: {', '.join(partial)})"
+    kit_pdf = manifest.get("kit_pdf") or "kit.pdf"
+    write_pdf(folder / kit_pdf, all_pages, _info(ctx, what), _kit_outline(ctx, manifest),
+              cache=cache)
+    files.append(kit_pdf)
     if plan.large_board:
         write_pdf(folder / plan.large_board_file, plan.large_board,
                   _info(ctx, ctx.tr._("Board on one large page")),

@@ -277,15 +277,17 @@ class LivePreview:
     """One kit of a game and the images of its pages, brought up to date on each `update`."""
 
     def __init__(self, source: GameSource, lang: str, paper: str, out_dir: Path,
-                 options: PrintOptions = PrintOptions(), dpi: int = 60, draft: bool = False):
+                 options: PrintOptions = PrintOptions(), dpi: int = 60, draft: bool = False,
+                 only: tuple[str, ...] = ()):
         self.source = source
+        self.only = tuple(only)     # components or families: a partial kit (forge.kit)
         self.draft = draft          # texts not yet in the catalogs print in English
         self.untranslated = 0
         self.lang = lang
         self.paper = paper
         self.out_dir = Path(out_dir)
         self.options = options
-        kit = kit_folder(self.out_dir, source.id, lang, paper)
+        kit = kit_folder(self.out_dir, source.id, lang, paper, self.only)
         self.images = PageImages(kit / "preview", dpi)
         self.outputs = (self.out_dir, kit)  # what builds write, to leave out of watching
 
@@ -302,8 +304,8 @@ class LivePreview:
             self.untranslated = len(catalog_problems(game))
         with kept_through_build(self.images.folder):
             result = build_kit(game, self.lang, self.paper, self.out_dir, self.options,
-                               strict=not self.draft)
-        return self.images.update(kit_pdfs(result.folder, result.files))
+                               strict=not self.draft, only=self.only)
+        return self.images.update(kit_pdfs(result.folder, result.files, result.pdf))
 
     def update(self, changed: tuple[str, ...] = ()) -> Update:
         """Build as `build` does, timed; an error is returned, not raised."""
@@ -326,10 +328,11 @@ def catalog_problems(game) -> list:
     return i18n.check_game_catalogs(game.folder, game.id, list(game.texts), list(game.languages))
 
 
-def kit_pdfs(folder: Path, files: tuple[str, ...]) -> list[Path]:
-    """The PDFs a preview shows: kit.pdf, then the board on one large page if there is one."""
-    return [folder / "kit.pdf"] + [folder / f for f in files
-                                   if f.startswith("board-") and f.endswith(".pdf")]
+def kit_pdfs(folder: Path, files: tuple[str, ...], kit_pdf: str = "kit.pdf") -> list[Path]:
+    """The PDFs a preview shows: kit.pdf (or a partial kit's), then the board on one large
+    page if there is one."""
+    return [folder / kit_pdf] + [folder / f for f in files
+                                 if f.startswith("board-") and f.endswith(".pdf")]
 
 
 @contextmanager

@@ -56,6 +56,15 @@ def resolve_print_options(profile, backs, back_offset, bleed, marks, ink, board_
                    board=board_mode)
 
 
+def only_option(function):
+    """--only, shared by `build` and `preview`: a kit of some components alone."""
+    return click.option(
+        "--only", "only", multiple=True, metavar="NAME",
+        help="Only these components or families of game.yaml (repeatable), for example "
+             "--only reference --only sheets: a partial kit, written beside the full one as "
+             "partial-NAMES.pdf in a folder of its own.")(function)
+
+
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--lang", "langs", multiple=True, help="Language (repeatable); default: all.")
@@ -64,38 +73,37 @@ def resolve_print_options(profile, backs, back_offset, bleed, marks, ink, board_
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=DEFAULT_OUT, show_default=True, help="Output folder.")
 @click.option("--force", is_flag=True, help="Rebuild kits even when nothing changed.")
+@click.option("--jobs", "-j", "jobs", type=click.IntRange(min=1), default=None,
+              help="Kits built at once, each in a process of its own; 1 builds them one after "
+                   "the other. Default: one per core.")
+@only_option
 @click.option("--print-shop", "print_shop", is_flag=True,
               help="Also write print-shop files into each kit's print-shop/ folder: one PDF per "
                    "component, each piece face alone on a page of its trim plus bleed, CMYK, "
                    "PDF/X-1a.")
 @print_options
 @content_option
-def build(games, langs, papers, out_dir, force, print_shop, content_dir, profile, backs,
-          back_offset, bleed, marks, ink, board_mode):
+def build(games, langs, papers, out_dir, force, jobs, only, print_shop, content_dir, profile,
+          backs, back_offset, bleed, marks, ink, board_mode):
     """Build print-and-play kits: every game, language and paper unless told otherwise.
 
     A kit whose inputs (content, forge, options) did not change since it was built is left as
-    it is; within a kit, only pieces that changed are drawn again.
+    it is; within a kit, only pieces that changed are drawn again. Kits are built on every core
+    at once (--jobs); a kit that fails is named with its error and the others are built.
     """
-    from forge.kit import build_kit, inputs_digest, kit_folder, up_to_date
+    from forge.kit import KitFailure, KitJob, build_kits, default_workers
 
     started = time.perf_counter()
     options, profile_paper = resolve_print_options(profile, backs, back_offset, bleed, marks,
                                                    ink, board_mode)
     check_output_folder(out_dir)
+    if print_shop and only:
+        raise UserError(_("--print-shop makes files of whole kits: leave out --only"))
     papers = papers or ((profile_paper,) if profile_paper else KIT_PAPERS)
     sources = {source.id: source for source in games_named(content_dir, games)}
-    jobs = [(game_id, lang, paper) for game_id, source in sources.items()
-            for lang in (langs or _languages(source)) for paper in papers]
-    stale, results = [], {}
-    for job in jobs:
-        game_id, lang, paper = job
-        digest = inputs_digest(sources[game_id].folder, lang, paper, options)
-        existing = None if force else up_to_date(kit_folder(out_dir, *job), digest)
-        if existing is None:
-            stale.append(job)
-        else:
-            results[job] = existing
+    jobs_wanted = [(game_id, lang, paper) for game_id, source in sources.items()
+                   for lang in (langs or _languages(source)) for paper in papers]
+    results, stale = _up_to_date_kits(sources, jobs_wanted, out_dir, options, force, only)
     # every game to build is loaded and checked before any kit is written
     loaded = {game_id: sources[game_id].load() for game_id, _l, _p in stale}
     for game_id, lang, _paper in stale:
@@ -103,18 +111,60 @@ def build(games, langs, papers, out_dir, force, print_shop, content_dir, profile
         if lang not in game.languages:
             raise UserError(_("{game} has no '{lang}' translation (languages: {known})").format(
                 game=game.id, lang=lang, known=", ".join(game.languages)))
-    for number, job in enumerate(stale, 1):
-        game_id, lang, paper = job
+    kit_jobs = [KitJob(loaded[game_id], lang, paper, tuple(only))
+                for game_id, lang, paper in stale]
+
+    def starting(index: int) -> None:
+        game_id, lang, paper = stale[index]
         click.echo(_("[{number}/{total}] building {game} {lang} {paper}...").format(
-            number=number, total=len(stale), game=game_id, lang=lang, paper=paper), err=True)
-        results[job] = build_kit(loaded[game_id], lang, paper, out_dir, options, force=True)
-    results = [results[job] for job in jobs]
+            number=index + 1, total=len(stale), game=game_id, lang=lang, paper=paper), err=True)
+
+    failed = []
+    for index, result in build_kits(kit_jobs, out_dir, options, force=True,
+                                    workers=jobs or default_workers(), on_start=starting):
+        if isinstance(result, KitFailure):
+            failed.append(stale[index])
+            click.echo(_("{kit}: not built: {message}").format(
+                kit=kit_jobs[index].name, message=result.message), err=True)
+        else:
+            results[stale[index]] = result
+    done = [job for job in jobs_wanted if job in results]
     if print_shop:
-        for job, result in zip(jobs, results):
+        for job in done:
             if job[0] not in loaded:
                 loaded[job[0]] = sources[job[0]].load()
-            _write_print_shop(loaded[job[0]], job, result, out_dir, options)
+            _write_print_shop(loaded[job[0]], job, results[job], out_dir, options)
     elapsed = time.perf_counter() - started
+    _report([results[job] for job in done], elapsed)
+    if failed:
+        raise UserError(_("{count} kit(s) not built: {kits}").format(
+            count=len(failed), kits=", ".join(" ".join(job) for job in failed)))
+
+
+def _up_to_date_kits(sources, jobs, out_dir: Path, options, force: bool, only):
+    """The kits already built from their inputs ({job: result}) and the jobs left to build.
+
+    Names given with --only are checked against each game's game.yaml first."""
+    from forge.content import load_doc
+    from forge.kit import kit_digest, kit_folder, select_components, up_to_date
+
+    chosen = {game_id: select_components(load_doc(source.folder / "game.yaml").data, only)
+              for game_id, source in sources.items()} if only else {}
+    stale, results = [], {}
+    for job in jobs:
+        game_id, lang, paper = job
+        digest = kit_digest(sources[game_id].folder, lang, paper, options,
+                            chosen=chosen.get(game_id, ()))
+        existing = None if force else up_to_date(kit_folder(out_dir, *job, tuple(only)), digest)
+        if existing is None:
+            stale.append(job)
+        else:
+            results[job] = existing
+    return results, stale
+
+
+def _report(results, elapsed: float) -> None:
+    """One line per kit, then how many were built and how many were up to date."""
     for result in results:
         size = sum((result.folder / f).stat().st_size for f in result.files)
         line = _("{folder}: {files} files, {pages} pages in kit.pdf, {size} kB").format(
@@ -234,10 +284,11 @@ def validate(games, quick, content_dir):
               default=DEFAULT_OUT, show_default=True, help="Output folder.")
 @click.option("--watch", is_flag=True, help="Keep watching the game's folder: on each change, "
               "rebuild the kit and rewrite the images of the pages that changed (Ctrl-C stops).")
+@only_option
 @print_options
 @content_option
-def preview(game, lang, paper, dpi, out_dir, watch, content_dir, profile, backs, back_offset,
-            bleed, marks, ink, board_mode):
+def preview(game, lang, paper, dpi, out_dir, watch, only, content_dir, profile, backs,
+            back_offset, bleed, marks, ink, board_mode):
     """Build a kit and save every page of it as PNG, for a look without a PDF viewer.
 
     With --watch, keep the images up to date while you edit the game's files; an error in them
@@ -254,7 +305,12 @@ def preview(game, lang, paper, dpi, out_dir, watch, content_dir, profile, backs,
     if lang not in languages:
         raise UserError(_("{game} has no '{lang}' translation (languages: {known})").format(
             game=source.id, lang=lang, known=", ".join(languages)))
-    live = LivePreview(source, lang, paper, out_dir, options, dpi, draft=watch)
+    if only:
+        from forge.content import load_doc
+        from forge.kit import select_components
+
+        select_components(load_doc(source.folder / "game.yaml").data, only)  # names checked
+    live = LivePreview(source, lang, paper, out_dir, options, dpi, draft=watch, only=only)
     if not watch:
         written = live.build()
         click.echo(_("{count} page image(s) in {folder}").format(count=len(written),
