@@ -36,8 +36,8 @@ class PaxRomanaNavalScreen(PaxForms, GameScreen):
         naval = self.session.state.get("naval")
         self.build_rolls(page)
         if naval:
-            self.build_fleet(page, naval)
             self.build_steps(page, naval)
+            self.build_fleet(page, naval)
         else:
             self.build_start(page)
         self.ids.scroll.scroll_y = 1
@@ -70,15 +70,16 @@ class PaxRomanaNavalScreen(PaxForms, GameScreen):
             lines.append(tr._("With a leader"))
         carried = naval["land"]
         if carried["units"]:
-            lines.append(tr._("Carrying {units} land units ({bp} BP)").format(**carried))
+            lines.append(tr._("Land units carried: {units} ({bp} BP)").format(**carried))
         mp = left(naval)
         lines.append(tr._("No MP: galleys alone") if mp is None
                      else tr._("{mp} MP left").format(mp=mp))
         lines.append(tr._("At {point}").format(point=self.point_words(naval["at"]["point"])))
-        lines.append(self.stage_words(naval["stage"]))
         if naval.get("stop"):
             lines.append(tr._("Stopped by: {why}").format(why=", ".join(
                 _words(STOPS, r, tr) for r in dict.fromkeys(naval["stop"]["reasons"]))))
+        else:
+            lines.append(self.stage_words(naval["stage"]))
         if naval["points"]:
             lines.append(tr._("Points entered: {count}").format(count=len(naval["points"])))
         return lines
@@ -107,7 +108,7 @@ class PaxRomanaNavalScreen(PaxForms, GameScreen):
         tr = self.tr
         legal = [a for a in self.session.legal_actions() if a["type"].startswith("naval-")]
         kinds = {a["type"] for a in legal}
-        page.add_widget(Factory.Section(text=tr._("Next")))
+        page.add_widget(Factory.Section(text=self.stage_words(naval["stage"])))
         if "naval-enter" in kinds:
             for kind in POINT_KINDS:
                 self.add(page, tr._("Enter {point}…").format(point=self.point_words(kind)),

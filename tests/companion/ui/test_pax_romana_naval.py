@@ -38,14 +38,14 @@ def roll(screen, pump, *faces: int) -> None:
     assert screen.dice_popup is None
 
 
-def set_sail(naval, pump, **values) -> None:
-    press(button(naval, "Set sail"), pump)
+def set_sail(naval, pump, label="Set sail", **values) -> None:
+    press(button(naval, label), pump)
     fill(naval, pump, values)
     ok(naval, pump)
 
 
-def enter(naval, pump, point: str, values: dict | None = None, dice=()) -> None:
-    press(button(naval, f"Enter {point}"), pump)
+def enter(naval, pump, point: str, values: dict | None = None, dice=(), label="Enter") -> None:
+    press(button(naval, f"{label} {point}"), pump)
     fill(naval, pump, values or {})
     tap(naval.popup.form["ok"], pump)
     roll(naval, pump, *dice)
@@ -59,7 +59,7 @@ def test_a_transport_sails_stops_attacks_from_the_sea_and_is_stranded(app, pump,
     set_sail(naval, pump, squadrons=2, leader=True, campaign=3, land_units=2, land_bp=8, mp=5)
     state = session.state["naval"]
     assert (state["squadrons"], state["land"], state["spent"]) == (2, {"units": 2, "bp": 8}, 2)
-    assert "Carrying 2 land units (8 BP)" in page_text(naval)
+    assert "Land units carried: 2 (8 BP)" in page_text(naval)
     assert "3 MP left" in page_text(naval)
     enter(naval, pump, "a naval transit point", dice=[3])
     text = page_text(naval)
@@ -108,3 +108,15 @@ def test_a_storm_on_the_high_seas_is_shown_with_its_losses(app, pump, window):
     roll(naval, pump, 6, 5)
     assert session.state["last"]["ended"] == "lost_at_high_seas"
     assert "Finished on the high seas: eliminated" in page_text(naval)
+
+
+def test_the_naval_move_in_spanish(app, pump, window):
+    naval = open_naval(app, pump)
+    app.set_setting("lang", "es")
+    pump()
+    set_sail(naval, pump, "Hacerse a la mar", squadrons=2, land_units=1, land_bp=4, mp=4)
+    enter(naval, pump, "un punto de tránsito de alta mar", dice=[3], label="Entrar en")
+    text = page_text(naval)
+    assert "Sacó 3 para el desastre naval" in text and "fuera de rumbo" in text, text
+    assert "Detenida por: fuera de rumbo" in text
+    at_every_size(naval, window, pump, "pax-naval-es")
