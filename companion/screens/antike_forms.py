@@ -168,8 +168,10 @@ class AntikeForms:
         if space == "arming":
             capacity = arming_capacity(t, book)
             most = affordable(book, t.arming_cost, min(capacity, sum(book["supply"].values())))
-            return [tr._("Arming capacity {capacity}; you can pay for {count} units (1 iron "
-                         "each).").format(capacity=capacity, count=most)]
+            return [tr.ngettext("Arming capacity {capacity}; you can pay for {count} unit (1 "
+                                "iron each).", "Arming capacity {capacity}; you can pay for "
+                                "{count} units (1 iron each).", most).format(
+                capacity=capacity, count=most)]
         if space == "knowledge":
             return self.progress_lines(book)
         return self.maneuver_preview(book)
@@ -271,8 +273,8 @@ class AntikeForms:
             return {"type": "build-temples", "civ": civ, "cities": list(chosen),
                     "pay": payment.value()}
 
-        self.open_popup(tr._("Build temples"), fields, collect, lambda: tr._(
-            "{count} temples: {cost} marble").format(
+        self.open_popup(tr._("Build temples"), fields, collect, lambda: tr.ngettext(
+            "{count} temple: {cost} marble", "{count} temples: {cost} marble", len(chosen)).format(
             count=len(chosen), cost=t.temple_cost["marble"] * len(chosen)))
 
     def form_arm(self, action: dict) -> None:

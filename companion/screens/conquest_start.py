@@ -18,7 +18,7 @@ from kivy.metrics import dp
 from kivy.properties import StringProperty
 
 from companion.screens.base import GameScreen
-from companion.screens.conquest_names import place_label, place_name, unit_name
+from companion.screens.conquest_names import place_label, place_name, unit_name, units_text
 from companion.screens.conquest_setup import MAIN_SCREEN
 from companion.widgets import Counter, big, choice_grid, row
 from forge.engine.conquest.state import still_to_place
@@ -196,8 +196,7 @@ class ConquestStartScreen(GameScreen):
                   tr._("In turn order each player sets all his starting units on the board: "
                        "land units only in provinces with his influence, the galley in a sea "
                        "next to one of them."),
-                  tr._("Still to place: {units}").format(
-                      units=", ".join(f"{n} {unit_name(u, tr)}" for u, n in unplaced.items())))
+                  tr._("Still to place: {units}").format(units=units_text(unplaced, tr)))
         t = _tables()
         land = {u: n for u, n in unplaced.items() if t.unit_where[u] == "land"}
         sea = {u: n for u, n in unplaced.items() if t.unit_where[u] == "sea"}

@@ -71,7 +71,7 @@ CONQUEST_CASES = [
      "before": {"army": {"Livia": {"asia": {"infantry": 3, "caesar": 1}}}},
      "after": {},
      "en": ["Livia: take 3 Infantry, 1 Caesar off Asia."],
-     "es": ["Livia: retira 3 Infantería, 1 César de Asia."]},
+     "es": ["Livia: retira 3 Infanterías, 1 César de Asia."]},
     {"name": "a move is undone as one line",
      "before": {"army": {"Marcus": {"egypt": {"infantry": 1}, "numidia": {"infantry": 2}}}},
      "after": {"army": {"Marcus": {"egypt": {"infantry": 3}, "numidia": None}}},

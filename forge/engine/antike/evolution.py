@@ -5,7 +5,7 @@ from __future__ import annotations
 from forge.engine.antike import board
 from forge.engine.antike.data import UNITS
 from forge.engine.antike.payment import pay_cost, times
-from forge.engine.antike.refusal import IllegalAction
+from forge.engine.antike.refusal import IllegalAction, UnitCount
 from forge.engine.antike.state import (Ctx, add_units, best_bonus, check_turn, city_value,
                                        space_at)
 from forge.engine.antike.turns import check_coin_taken
@@ -107,8 +107,8 @@ def arm(ctx: Ctx, action: dict) -> None:
     for unit in UNITS:
         wanted = sum(units[unit] for units in placed.values())
         if wanted > book["supply"][unit]:
-            raise IllegalAction(N_("{civ}: {count} units of this type ({unit}) left in the "
-                                   "supply"), civ=civ, count=book["supply"][unit], unit=unit)
+            raise IllegalAction(N_("{civ}: only {units} left in the supply"), civ=civ,
+                                units=UnitCount(unit, book["supply"][unit]))
     pay_cost(ctx, civ, times(ctx.t.arming_cost, count), action.get("pay"), "arming")
     for province, units in placed.items():
         for unit, number in units.items():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from forge.engine.antike import board
 from forge.engine.antike.data import UNITS
 from forge.engine.antike.payment import pay_cost
-from forge.engine.antike.refusal import IllegalAction
+from forge.engine.antike.refusal import IllegalAction, UnitCount
 from forge.engine.antike.state import (Ctx, add_units, best_bonus, check_civ, check_turn,
                                        city_owner, city_value, units_at)
 from forge.engine.antike.turns import check_coin_taken, finish
@@ -122,19 +122,17 @@ def _chosen(values: list, count: int, unit: str, left, origin: str) -> list:
     """The maneuvers left of the units that move: `left` when given, else the highest."""
     if left is None:
         if count > len(values):
-            raise IllegalAction(N_("{province} has not {count} units of this type ({unit}) "
-                                   "with maneuvers left"), province=origin, count=count,
-                                unit=unit)
+            raise IllegalAction(N_("{province} has not {units} with maneuvers left"),
+                                province=origin, units=UnitCount(unit, count))
         left = sorted(values, reverse=True)[:count]
     if len(left) != count:
-        raise IllegalAction(N_("the maneuvers left name {count} units of this type ({unit})"),
-                            count=count, unit=unit)
+        raise IllegalAction(N_("the maneuvers left name {units}"),
+                            units=UnitCount(unit, count))
     pool = list(values)
     for value in left:
         if value not in pool:
-            raise IllegalAction(N_("{province} has not {count} units of this type ({unit}) "
-                                   "with maneuvers left"), province=origin, count=count,
-                                unit=unit)
+            raise IllegalAction(N_("{province} has not {units} with maneuvers left"),
+                                province=origin, units=UnitCount(unit, count))
         pool.remove(value)
     if any(value < 1 for value in left):
         raise IllegalAction(N_("a unit with no maneuver left cannot move"))
@@ -225,9 +223,8 @@ def conquest_check(ctx: Ctx, civ: str, province: str, units) -> tuple[str, int, 
     attackers = ready if units is None else {unit: units.get(unit) or 0 for unit in UNITS}
     for unit in UNITS:
         if attackers[unit] > ready[unit]:
-            raise IllegalAction(N_("{civ}: {count} units of this type ({unit}) in {province} "
-                                   "with a maneuver left"), civ=civ, count=ready[unit],
-                                unit=unit, province=province)
+            raise IllegalAction(N_("{civ}: only {units} in {province} with a maneuver left"),
+                                civ=civ, units=UnitCount(unit, ready[unit]), province=province)
     power = defence_power(ctx.t, state["civs"][owner], province)
     if sum(attackers.values()) < power:
         raise IllegalAction(N_("the defence power of {province} is {power}: {count} attacking "

@@ -25,6 +25,22 @@ class IllegalAction(NamedIllegalAction):
         return Names(tr)
 
 
+class UnitCount:
+    """A number of units of one type for a refusal's field: '1 Legion', '2 Legions' (English in
+    `str`, the player's language when translated)."""
+
+    def __init__(self, unit: str, count: int) -> None:
+        self.unit, self.count = unit, count
+
+    def __str__(self) -> str:
+        return self.translated(None)
+
+    def translated(self, tr) -> str:
+        from forge.engine.antike.words import Names
+
+        return Names(tr).unit_count(self.unit, self.count)
+
+
 class Listed:
     """Ids of one kind (`space`, `resource`...) for a refusal's field: the ids joined by commas
     in `str`, their names in the player's language when translated."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from forge.engine.antike import board
 from forge.engine.antike.data import RESOURCES, UNITS
-from forge.engine.antike.refusal import IllegalAction
+from forge.engine.antike.refusal import IllegalAction, UnitCount
 from forge.engine.antike.setup import check_rondel
 from forge.engine.antike.state import Ctx, add_units, check_civ, city_owner
 from forge.engine.core import N_
@@ -84,11 +84,11 @@ def _adjust_units(state: dict, civ: str, book: dict, province: str, unit: str,
                   amount: int) -> None:
     here = book["units"].get(province, {}).get(unit, 0)
     if here + amount < 0:
-        raise IllegalAction(N_("{civ}: {count} units of this type ({unit}) in {province}"),
-                            civ=civ, count=here, unit=unit, province=province)
+        raise IllegalAction(N_("{civ}: only {units} in {province}"), civ=civ,
+                            units=UnitCount(unit, here), province=province)
     if amount > book["supply"][unit]:
-        raise IllegalAction(N_("{civ}: {count} units of this type ({unit}) left in the "
-                               "supply"), civ=civ, count=book["supply"][unit], unit=unit)
+        raise IllegalAction(N_("{civ}: only {units} left in the supply"), civ=civ,
+                            units=UnitCount(unit, book["supply"][unit]))
     add_units(book, province, unit, amount)
     turn = state.get("turn")
     maneuver = turn and turn["civ"] == civ and turn["maneuver"]

@@ -41,7 +41,26 @@ class Names(words.Names):
         return self.game_text(english, f"tables/units/{unit}/name")
 
     def units(self, units: dict) -> str:
-        return ", ".join(f"{count} {self.unit(unit)}" for unit, count in units.items()) or "-"
+        return ", ".join(self.unit_count(unit, count) for unit, count in units.items()) or "-"
+
+    def unit_count(self, unit: str, count: int) -> str:
+        """A number of units of one type, in the number's form: '1 Galley', '2 Galleys'."""
+        tr = self.tr
+        if unit == "infantry":
+            text = words.counted(tr, "{n} Infantry", "{n} Infantry", count)
+        elif unit == "cavalry":
+            text = words.counted(tr, "{n} Cavalry", "{n} Cavalry", count)
+        elif unit == "catapult":
+            text = words.counted(tr, "{n} Catapult", "{n} Catapults", count)
+        elif unit == "galley":
+            text = words.counted(tr, "{n} Galley", "{n} Galleys", count)
+        elif unit == "general":
+            text = words.counted(tr, "{n} General", "{n} Generals", count)
+        elif unit == "caesar":
+            text = words.counted(tr, "{n} Caesar", "{n} Caesars", count)
+        else:
+            return f"{count} {self.unit(unit)}"
+        return text.format(n=count)
 
     def names(self, players) -> str:
         return ", ".join(p for p in players if p) or "-"
