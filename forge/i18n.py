@@ -70,9 +70,11 @@ def shown_msgid(msgid: str) -> str:
 
 def plural_rule(lang: str) -> tuple[int, str]:
     """(number of plural forms, C expression choosing one) of a language, from Babel's table."""
+    from babel import UnknownLocaleError
+
     try:
-        found = get_plural(lang)
-    except (ValueError, TypeError):     # an unknown language: English's rule
+        found = get_plural(lang) if lang else get_plural(SOURCE_LANGUAGE)
+    except (UnknownLocaleError, ValueError, TypeError):     # an unknown language: English's rule
         found = get_plural(SOURCE_LANGUAGE)
     return found.num_plurals, found.plural_expr
 

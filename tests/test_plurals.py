@@ -163,3 +163,11 @@ def test_command_line_messages_take_any_language_forge_has_a_catalog_for(monkeyp
     assert i18n.message_language() == "es"
     monkeypatch.setenv("LANGUAGE", "ja")
     assert i18n.message_language() == "en"
+
+
+def test_a_catalog_of_a_language_babel_does_not_know_counts_as_english(tmp_path):
+    path = catalog(tmp_path, "xx", [(None, KEY)])
+    fill(path, "{n} one", "{n} many")
+    messages = i18n.Messages(path)
+    assert (messages.plural_count, messages.plural(KEY, 1), messages.plural(KEY, 0)) == \
+        (2, "{n} one", "{n} many")
