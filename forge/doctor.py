@@ -187,8 +187,9 @@ def game_languages(folder: Path) -> list[str]:
 
 def _catalog_texts(messages: i18n.Messages, lang: str) -> dict[tuple[str, str], set[str]]:
     """The characters of a catalog's translations (in `lang`) and of its English msgids."""
-    translated = "".join(entry.msgstr for entry in messages.entries.values())
-    english = "".join(msgid for _context, msgid in messages.entries)
+    translated = "".join(form for entry in messages.entries.values()
+                         for form in (entry.forms or (entry.msgstr,)))
+    english = "".join(msgid.replace(i18n.PLURAL_JOIN, "") for _context, msgid in messages.entries)
     path = str(messages.path)
     texts = {(lang, path): set(translated)}
     texts.setdefault(("en", path), set()).update(english)
