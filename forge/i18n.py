@@ -229,7 +229,6 @@ class Translator:
     def __init__(self, lang: str, strict: bool = True):
         self.lang = lang
         self.strict = strict            # False: a missing translation shows the English (drafts)
-        self.locale = lang              # jinja2's i18n extension and Babel formatters read it
 
     @property
     def messages(self) -> Messages:
