@@ -122,6 +122,9 @@ class PaxRomanaNavalScreen(PaxForms, GameScreen):
                 action = {"type": "naval-continuity", "attack_again": True}
                 self.add(page, tr._("Roll for Continuity and attack again"),
                          lambda a=action: self.play(a), action, emphasis="secondary")
+                action = {"type": "naval-continuity", "enemy_attacks": True}
+                self.add(page, tr._("Roll for Continuity; the enemy attacks as it leaves"),
+                         lambda a=action: self.play(a), action, emphasis="secondary")
         if "naval-amphibious" in kinds:
             self.add(page, tr._("Fight the land battle…"),
                      lambda: self.show_screen("pax_romana_battle"), {"type": "battle"})

@@ -190,6 +190,9 @@ def naval_enter(ctx: Ctx, action: dict) -> None:
     if point["point"] == "port":
         point.update({k: bool(action.get(k)) for k in ("home", "friendly", "enemy",
                                                        "enemy_land")})
+        if point["enemy_land"] and naval["land"]["units"]:
+            _check_amphibious_mp(ctx, naval, N_("a transport enters a port of non-friendly "
+                                                "land units only with the MP to attack them"))
     naval["at"] = point
     naval["points"].append(point["name"] or point["point"])
     naval["stop"] = {"reasons": [], "drm": [], "no_drm": False}
@@ -311,9 +314,9 @@ def _enemy_fleet(ctx: Ctx, naval: dict, enemy: dict) -> bool:
     return _battle(ctx, naval, enemy)
 
 
-def _battle(ctx: Ctx, naval: dict, enemy: dict) -> bool:
-    """The naval battle of the moving fleet against `enemy`, and what it does to the land units
-    carried (11.43-11.46; P79)."""
+def _battle(ctx: Ctx, naval: dict, enemy: dict, attacking: bool = True) -> bool:
+    """The naval battle of the moving fleet against `enemy` (attacked by it when not
+    `attacking`), and what it does to the land units carried (11.43-11.46; P79)."""
     if not naval["squadrons"]:
         ctx.emit("naval-battle-unescorted", power=naval["power"])
         _lose_land(ctx, naval, naval["land"]["bp"], True, "unescorted")
@@ -321,22 +324,25 @@ def _battle(ctx: Ctx, naval: dict, enemy: dict) -> bool:
         return False
     mine = {"squadrons": naval["squadrons"], "leader": naval["leader"],
             "galley_technology": naval["galley_technology"]}
-    found = fight(ctx, mine, enemy)
+    me, them = ("attacker", "defender") if attacking else ("defender", "attacker")
+    found = fight(ctx, mine, enemy) if attacking else fight(ctx, enemy, mine)
     _result(ctx, "naval-battle", found)
-    enemy["squadrons"] -= found["lost"]["defender"]
-    book_loss(ctx, enemy.get("power"), found["lost"]["defender"], "naval_battle")
-    lost = found["lost"]["attacker"]
+    enemy["squadrons"] -= found["lost"][them]
+    book_loss(ctx, enemy.get("power"), found["lost"][them], "naval_battle")
+    lost = found["lost"][me]
     _lose_squadrons(ctx, naval, lost, "naval_battle")
     if naval["land"]["units"]:
         everything = not naval["squadrons"]
         _lose_land(ctx, naval, lost * squadron_bp(ctx, mine), everything, "naval_battle")
-    if found["winner"] == "defender":
+    if found["winner"] == them:
         afloat = naval["squadrons"] or naval["land"]["units"]
         _over(ctx, naval, "lost_naval_battle" if afloat else "destroyed")
         return False
     if not _still_afloat(ctx, naval):
         return False
-    if found["winner"] == "attacker":
+    if not attacking:
+        return True
+    if found["winner"] == me:
         naval["stop"]["reasons"].append("won_naval_battle")
         naval["stop"]["drm"].append("won_naval_battle")
         naval.pop("enemy", None)
@@ -380,7 +386,8 @@ def _settle(ctx: Ctx, naval: dict) -> None:
 def naval_continuity(ctx: Ctx, action: dict) -> None:
     """Roll to move on after a stop (11.13-11.14): Finished in a high-seas point is lost
     (11.21); a transport passing non-friendly land units that fails attacks them (11.36);
-    after a tie the fleet may attack again instead (11.45)."""
+    after a tie the fleet may attack again instead, or be attacked as it leaves (11.45;
+    P86)."""
     state = ctx.state
     naval = _current(state, "stopped")
     stop = naval["stop"]
@@ -389,7 +396,8 @@ def naval_continuity(ctx: Ctx, action: dict) -> None:
         _check_amphibious_mp(ctx, naval, N_("a transport passes non-friendly land units only "
                                             "with the MP to attack them"))
     drm = [] if stop["no_drm"] else (["leader"] if naval["leader"] else []) + stop["drm"]
-    if action.get("attack_again") and "tie" not in stop["reasons"]:
+    if (action.get("attack_again") or action.get("enemy_attacks")) \
+            and "tie" not in stop["reasons"]:
         raise IllegalAction(N_("only after a drawn naval battle does the fleet attack again"))
     found = continuity_roll(ctx, drm)
     _result(ctx, "continuity", found)
@@ -398,6 +406,8 @@ def naval_continuity(ctx: Ctx, action: dict) -> None:
         naval["stage"] = "moving"
         if action.get("attack_again"):
             _again(ctx, naval)
+        elif action.get("enemy_attacks"):
+            _attacked_leaving(ctx, naval)
         else:
             ctx.state["last"] = {"kind": "naval-continuity", **_summary(naval)}
         return
@@ -419,6 +429,14 @@ def _again(ctx: Ctx, naval: dict) -> None:
     naval["stop"] = {"reasons": [], "drm": [], "no_drm": False}
     if _battle(ctx, naval, naval["enemy"]):
         _settle(ctx, naval)
+
+
+def _attacked_leaving(ctx: Ctx, naval: dict) -> None:
+    """The fleet it drew with attacks it as it leaves; a fleet that does not lose sails on
+    (11.45; P86)."""
+    if _battle(ctx, naval, naval["enemy"], attacking=False):
+        naval.pop("enemy", None)
+        ctx.state["last"] = {"kind": "naval-continuity", **_summary(naval)}
 
 
 def naval_pick_up(ctx: Ctx, action: dict) -> None:
@@ -471,7 +489,8 @@ def _turn_into_transport(ctx: Ctx, naval: dict) -> None:
 
 def naval_land(ctx: Ctx, action: dict) -> None:
     """Land carried units in this port: one unit dropped while others sail on is free, a
-    landing costs 1 MP, an amphibious attack on non-friendly land units 1 more (11.31-11.34)."""
+    landing costs 1 MP, an amphibious attack on non-friendly land units 1 more (11.31-11.34;
+    P87)."""
     naval = _current(ctx.state, "moving", "stopped", "finished")
     point = naval["at"]
     if point["point"] != "port":
@@ -487,7 +506,7 @@ def naval_land(ctx: Ctx, action: dict) -> None:
                                             "somewhere without a battle"))
         _amphibious(ctx, naval)
         return
-    if point.get("enemy_land") or point.get("enemy"):
+    if point.get("enemy_land"):
         raise IllegalAction(N_("land units never land in an enemy-occupied space but by an "
                                "amphibious attack"))
     units = action.get("land_units") or carried["units"]
@@ -651,11 +670,12 @@ def legal(state: dict) -> list[dict]:
         actions.append({"type": "naval-continuity"})
         if "tie" in naval["stop"]["reasons"]:
             actions.append({"type": "naval-continuity", "attack_again": True})
+            actions.append({"type": "naval-continuity", "enemy_attacks": True})
     if stage in ("moving", "stopped") and point == "port":
         actions.append({"type": "naval-pick-up", "open": ["squadrons", "land_units",
                                                           "land_bp"]})
     if stage != "amphibious" and point == "port" and naval["land"]["units"]:
-        if not naval["at"].get("enemy") and not naval["at"].get("enemy_land"):
+        if not naval["at"].get("enemy_land"):
             actions.append({"type": "naval-land", "open": ["land_units", "land_bp"]})
         if naval["at"].get("enemy_land"):
             actions.append({"type": "naval-land", "attack": True})

@@ -110,7 +110,7 @@ ACTIONS = {
                            enemy_fleet=Maybe(ENEMY_FLEET), lets_pass=Maybe(Bool()),
                            pirates=Maybe(Bool()), cilician=Maybe(Bool()), rhodes=Maybe(Bool()),
                            rhodes_to=Maybe(NAME), land_here=Maybe(Bool()), stop=Maybe(Bool())),
-    "naval-continuity": _action(attack_again=Maybe(Bool())),
+    "naval-continuity": _action(attack_again=Maybe(Bool()), enemy_attacks=Maybe(Bool())),
     "naval-pick-up": _action(squadrons=Maybe(COUNT), land_units=Maybe(COUNT),
                              land_bp=Maybe(COUNT)),
     "naval-land": _action(land_units=Maybe(COUNT), land_bp=Maybe(COUNT), attack=Maybe(Bool())),
