@@ -29,19 +29,18 @@ def test_every_shipped_catalog_uses_its_games_glossary(game_id):
 
 def test_the_demo_game_has_a_glossary_in_english_and_spanish():
     terms = i18n.glossary_terms(DEFAULT_CONTENT / "demo")
-    assert terms["milestone"] == {"en": ["milestone", "milestones"],
-                                  "es": ["miliario", "miliarios"]}
+    assert terms["road"] == {"en": ["road", "roads"], "es": ["calzada", "calzadas"]}
 
 
 def test_a_translation_that_leaves_the_glossary_is_named(content_copy):
     path = i18n.game_catalog_path(content_copy / "demo", "demo", "es")
     text = path.read_text(encoding="utf-8")
-    wrong = text.replace('msgstr "Marcador de miliarios"', 'msgstr "Marcador de hitos"')
+    wrong = text.replace('msgstr "Cartas de calzada"', 'msgstr "Cartas de camino"', 1)
     assert wrong != text
     path.write_text(wrong, encoding="utf-8")
     [problem] = validate_game(content_copy, "demo", papers=())
     assert problem.file == path
-    assert "\"Milestone track\"" in problem.message and "'milestone'" in problem.message
+    assert "\"Road cards\"" in problem.message and "'road'" in problem.message
     assert "msgctxt \"" in problem.message and problem.field
 
 
