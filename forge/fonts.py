@@ -33,6 +33,7 @@ SANS = "Sans"
 SANS_BOLD = "Sans-Bold"
 SANS_ITALIC = "Sans-Italic"
 GAME_PREFIX = "game:"     # reportlab names of a game's own fonts start with it
+PLURAL_JOIN = "\x00"       # between the two English forms of a plural message's key (i18n)
 
 # font name -> file in FONT_DIR. The Forge files are derived by scripts/make-fonts from the
 # upstream files beside them: Forge Garamond (EB Garamond) prints lining digits, never old-style
@@ -77,13 +78,38 @@ class FontsMissing(UserError):
     """A font file forge ships is not where it should be."""
 
 
+class MissingGlyph(UserError):
+    """A text drawn in a font that has no glyph for one of its characters."""
+
+
+@cache
+def _checked_font_class():
+    """reportlab's TrueType font, refusing to draw a character it has no glyph for: reportlab
+    would print a blank (its .notdef) there, and nobody would know until the kit is printed."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    class CheckedTTFont(TTFont):
+        def splitString(self, text, doc, encoding="utf-8"):
+            if isinstance(text, bytes):
+                text = text.decode(encoding)
+            known = self.face.charToGlyph
+            missing = {ch for ch in text if ord(ch) not in known and not ch.isspace()}
+            if missing:
+                shown = ", ".join(f"{ch} U+{ord(ch):04X}" for ch in sorted(missing))
+                raise MissingGlyph(f"the font {font_label(self.fontName)} cannot draw {shown} "
+                                   f"in \"{text[:60]}\"")
+            return super().splitString(text, doc, encoding)
+
+    return CheckedTTFont
+
+
 @cache
 def register_fonts() -> tuple[str, ...]:
     """Register every kit font with reportlab (once); a missing file is a clear error."""
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
+    TTFont = _checked_font_class()
     missing = [str(font_path(name)) for name in FONT_FILES if not font_path(name).is_file()]
     if missing:
         raise FontsMissing(f"fonts missing: {', '.join(missing)}; forge's installation is "
@@ -259,8 +285,7 @@ def check_signature(data: bytes, file: str) -> None:
 
 def parsed_font(name: str, data: bytes, file: str):
     """A reportlab TTFont of `data`; FontRefused with reportlab's reason when it cannot read it."""
-    from reportlab.pdfbase.ttfonts import TTFont
-
+    TTFont = _checked_font_class()
     stream = io.BytesIO(data)
     stream.name = file                  # what reportlab's messages call it
     try:
@@ -287,3 +312,52 @@ def embedding_flags(data: bytes) -> int:
     except struct.error:
         return 0
     return 0
+
+
+# --- every character a catalog prints -----------------------------------------------------------
+
+def kit_font_names() -> tuple[str, ...]:
+    """The reportlab names of forge's fonts: a catalog's text may be set in any of them (body,
+    bold headings, italic notes, serif cards, sans sheets)."""
+    register_fonts()
+    return tuple(FONT_FILES)
+
+
+def catalog_paths(locale_dir: Path, domain: str) -> list[Path]:
+    """Every catalog of `domain` under a locale folder, in every language folder there is
+    (those game.yaml does not list yet too: a translation being written)."""
+    return sorted(Path(locale_dir).glob(f"*/LC_MESSAGES/{domain}.po"))
+
+
+def catalog_glyph_problems(path: Path, folder: Path | None = None,
+                           font_names: Iterable[str] | None = None) -> list[Problem]:
+    """A problem at the line of each entry of a catalog (its msgid and every msgstr form) with
+    a character one of forge's fonts cannot draw: a kit would print a blank there."""
+    from forge.i18n import Messages
+
+    names = tuple(font_names or kit_font_names())
+    messages = Messages(Path(path), folder)
+    problems = []
+    for (_context, msgid), entry in sorted(messages.entries.items(), key=lambda e: e[1].line):
+        english = list(msgid) if isinstance(msgid, tuple) else msgid.split(PLURAL_JOIN)
+        text = "".join([*english, entry.msgstr, *getattr(entry, "forms", ())])
+        lacking = {name: missing_glyphs(text, name) for name in names}
+        for ch in sorted(set().union(*lacking.values())):
+            which = ", ".join(font_label(name) for name in names if ch in lacking[name])
+            shown = english[0]
+            problems.append(Problem(Path(path), entry.line, "",
+                                    f"\"{shown[:40]}\": the font(s) {which} cannot draw {ch} "
+                                    f"U+{ord(ch):04X}: a kit would print a blank there"))
+    return problems
+
+
+def game_glyph_problems(folder: Path, game_id: str) -> list[Problem]:
+    """Every character of a game's catalogs, in every language folder it has, that a font of
+    forge's cannot draw (see catalog_glyph_problems)."""
+    problems = []
+    for path in catalog_paths(Path(folder) / "locale", game_id):
+        try:
+            problems += catalog_glyph_problems(path, folder)
+        except ContentError as err:     # a catalog that cannot be read: said as it is
+            problems += err.problems
+    return problems

@@ -221,7 +221,7 @@ def _text_box(box: dict, text: str, rect, ctx, colors: _Colors, base: dict, wher
     smallest = min(box.get("min_size", largest * 0.6), largest)
     width, height = rect[2] - 2 * PAD, rect[3] - 2 * PAD
     if box["show"] == "text":
-        lines, size = _fit_paragraphs(text, font, largest, smallest, width, height)
+        lines, size = _fit_paragraphs(text, font, largest, smallest, width, height, ctx.lang)
     else:
         lines, size = _fit_lines(text, font, largest, smallest, width, height,
                                  box.get("lines", 2))
@@ -233,10 +233,9 @@ def _text_box(box: dict, text: str, rect, ctx, colors: _Colors, base: dict, wher
                  align=box.get("align", "center"), valign=box.get("valign", "middle"), **base)
 
 
-def _fit_paragraphs(text, font, largest, smallest, width, height):
-    from forge.render.cards import fit_text
-
-    return fit_text(text, font, largest, smallest, max(width, 0.1), max(height, 0.1))
+def _fit_paragraphs(text, font, largest, smallest, width, height, lang: str):
+    return textfit.fit_text(text, font, largest, smallest, max(width, 0.1), max(height, 0.1),
+                            lang, LEADING, STEP_PT)
 
 
 def _fit_lines(text, font, largest, smallest, width, height, most: int):

@@ -265,10 +265,11 @@ def _face(card: dict, klass: dict | None, deck: dict, ctx, trim, where: str) -> 
     largest = style.get("text_size", TEXT_PT)
     smallest = min(style.get("min_text_size", MIN_TEXT_PT), largest)
     text, text_size = fit_text(card["text"], fonts.SERIF, largest, smallest,
-                               box_w - 2 * PANEL_PAD, box_h - 2 * PANEL_PAD)
+                               box_w - 2 * PANEL_PAD, box_h - 2 * PANEL_PAD, ctx.lang)
     if text is None:
         raise UserError(f"{where}: its text does not fit the card even at {smallest:g} pt "
-                        f"({len(card['text'].split())} words); shorten it")
+                        f"({len(card['text'].split())} words, \"{card['text'][:40]}...\"); "
+                        f"shorten it")
     saver = ctx.ink == "saver"
     icon = icons.resolve_icon(ctx, card.get("icon") or (klass or {}).get("icon"), f"{where}, icon",
                  art_ink(colors, saver))
@@ -375,36 +376,15 @@ def art_box(trim, layout: str = "title") -> tuple[float, float, float, float]:
 
 
 def fit_text(text: str, font: str, largest: float, smallest: float, width: float,
-             height: float) -> tuple[list[str] | None, float]:
-    """Wrap `text` (points sizes) into a box in mm at the largest size that fits; (None, 0) if
-    even `smallest` does not. Paragraphs are separated by newlines."""
-    size = largest
-    while size >= smallest - 1e-9:
-        lines = wrap(text, font, pt(size), width)
-        if lines is not None and len(lines) * pt(size) * LEADING <= height + 1e-6:
-            return lines, pt(size)
-        size -= STEP_PT
-    return None, 0.0
+             height: float, lang: str = "") -> tuple[list[str] | None, float]:
+    """Wrap `text` (points sizes) into a box in mm at the largest size that fits, hyphenated in
+    `lang` where it must (textfit.fit_text); (None, 0) if even `smallest` does not."""
+    return textfit.fit_text(text, font, largest, smallest, width, height, lang, LEADING, STEP_PT)
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
     """Greedy line breaking at word boundaries; None when a single word is wider than `width`."""
-    space = fonts.text_width(" ", font, size)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line, line_w = [], 0.0
-        for word in paragraph.split():
-            word_w = fonts.text_width(word, font, size)
-            if word_w > width:
-                return None
-            if line and line_w + space + word_w > width:
-                lines.append(" ".join(line))
-                line, line_w = [], 0.0
-            line_w += (space if line else 0) + word_w
-            line.append(word)
-        if line:
-            lines.append(" ".join(line))
-    return lines
+    return textfit.wrap(text, font, size, width)
 
 
 def _back_face(deck: dict, ctx, component: dict, trim) -> BackFace:

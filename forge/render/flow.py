@@ -29,6 +29,13 @@ Inline, inside p, li, td, th and headings: <b>, <i>, <br/>, and <dot color="#...
 in that colour; ring="1" draws an empty ring). Sizes are points, lengths millimetres. Headings
 keep with the block after them.
 
+A line never breaks at a no-break space (U+00A0; U+202F, which reportlab takes for a breaking
+space, is set as U+00A0). Words are hyphenated by the rules of the text's language (the markup's
+`lang`, which forge/render/sheets.py's render_markup gives it; pyphen's dictionaries, see
+textfit.py) where a word is wider than its column: that paragraph alone, never cut between two
+letters as reportlab would. A sheet whose text is too long for its box is first set smaller (the
+sizes its maker tries); `layout` hyphenates the whole text only as the last resort.
+
 The markup comes from templates a game folder may replace, so it is checked whole before anything
 is laid out (ATTRIBUTES): only these elements, each with only its own attributes, numbers in a
 sane range (`n` of columns 1-6, text sizes 4-72 pt...), colours as #rrggbb; no DOCTYPE, at most
@@ -54,6 +61,7 @@ from forge import fonts
 from forge.errors import ContentError, Problem, UserError
 from forge.i18n import messages_translator
 from forge.model import MM, PT
+from forge.render import textfit
 
 _ = messages_translator()._
 
@@ -82,6 +90,8 @@ class Look:
     muted: str
     where: str
     min_size: float
+    lang: str = ""              # pyphen's code of the text's language ('' when it has none)
+    hyphenate: bool = False     # hyphenate every paragraph, not only those with a word too wide
     markup: str = field(default="", compare=False)
     lines: dict = field(default_factory=dict, compare=False)   # element -> line of the markup
 
@@ -96,13 +106,15 @@ class Look:
         return fonts.SANS_ITALIC if self.body == fonts.SANS else fonts.SERIF_ITALIC
 
 
-def _look(root: ET.Element, where: str, min_size: float, markup: str, lines: dict) -> Look:
+def _look(root: ET.Element, where: str, min_size: float, markup: str, lines: dict,
+          lang: str = "", hyphenate: bool = False) -> Look:
     size = float(root.get("size", "8"))
     body = {"sans": fonts.SANS, "serif": fonts.SERIF}[root.get("body", "sans")]
     return Look(body=body, size=size, leading=float(root.get("leading", size * 1.2)),
                 ink=root.get("ink", "#000000"), accent=root.get("accent", "#000000"),
                 tint=root.get("tint", "#eeeeee"), muted=root.get("muted", "#444444"),
-                where=where, min_size=min_size, markup=markup, lines=lines)
+                where=where, min_size=min_size, lang=lang, hyphenate=hyphenate and bool(lang),
+                markup=markup, lines=lines)
 
 
 def _style(look: Look, name: str, **changes) -> ParagraphStyle:
@@ -139,7 +151,7 @@ def _inline(element: ET.Element, caps: bool = False) -> str:
     for child in element:
         parts.append(ET.tostring(child, encoding="unicode"))
     text = "".join(parts).strip()
-    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"[^\S\u00a0\u202f]+", " ", text).replace("\u202f", "\u00a0")
     if caps:
         text = _upper_outside_tags(text)
     return _DOT.sub(lambda m: f'<font name="{fonts.SANS}" color="{m.group(1)}">'
@@ -182,7 +194,58 @@ def _plain(markup: str) -> str:
 
 def _paragraph(markup: str, style: ParagraphStyle, look: Look, **extra) -> Paragraph:
     _check_glyphs(markup, style, look)
-    return Paragraph(markup, style, **extra)
+    if look.hyphenate:
+        markup = _soft_hyphens(markup, look.lang)
+    return Text(markup, style, where=look.where, lang=look.lang, **extra)
+
+
+SOFT_HYPHEN = "\u00ad"
+_LONG_WORD = re.compile(rf"[^\W\d_]{{{textfit.MIN_HYPHENATED},}}")
+
+
+def _soft_hyphens(markup: str, lang: str) -> str:
+    """The markup with a soft hyphen wherever the language lets its words break (outside tags
+    and entities): reportlab ends a line there with a hyphen, and prints nothing elsewhere."""
+    pieces = re.split(r"(<[^>]+>|&[a-z#0-9]+;)", markup)
+    return "".join(piece if piece.startswith(("<", "&")) else
+                   _LONG_WORD.sub(lambda m: textfit.hyphenated(m.group(0), lang, SOFT_HYPHEN),
+                                  piece) for piece in pieces)
+
+
+class Text(Paragraph):
+    """A paragraph whose every line fits its width: a word wider than its column is hyphenated
+    in the paragraph's language (`lang`), and an Overflow when it cannot be (reportlab would cut
+    it between two letters, without a hyphen)."""
+
+    def __init__(self, text, style: ParagraphStyle, where: str = "", lang: str = "", **extra):
+        style.splitLongWords = 0
+        super().__init__(text, style, **extra)
+        self.where, self.lang, self.markup = where, lang, text
+
+    def wrap(self, available_width, available_height):
+        result = super().wrap(available_width, available_height)
+        wide = _too_wide(self.blPara.lines)
+        if wide is not None and self.lang and self.markup is not None:
+            hyphenated = _soft_hyphens(self.markup, self.lang)
+            super().__init__(hyphenated, self.style, bulletText=self.bulletText)
+            self.lang = ""              # hyphenated already: once is all it can do
+            result = super().wrap(available_width, available_height)
+            wide = _too_wide(self.blPara.lines)
+        if wide is not None:
+            raise Overflow(f"{self.where}: \"{wide[:60]}\" is wider than its "
+                           f"{available_width * PT:.1f} mm column, in "
+                           f"\"{self.getPlainText()[:60]}\"")
+        return result
+
+
+def _too_wide(lines) -> str | None:
+    """The word of a line that holds one word wider than the line (reportlab shrinks the
+    spaces of a line of several words a little to fit it, which is no overflow)."""
+    for line in lines:
+        extra, words = (line.extraSpace, line.words) if hasattr(line, "extraSpace") else line
+        if extra < -0.01 and getattr(line, "wordCount", len(words)) <= 1:
+            return " ".join(getattr(w, "text", w) for w in words).replace(SOFT_HYPHEN, "")
+    return None
 
 
 # --- reading and checking the markup -----------------------------------------------------------
@@ -358,11 +421,14 @@ def _fault(look: Look, element: ET.Element, message: str) -> UserError:
 
 # --- block elements -----------------------------------------------------------------------------
 
-def build(xml: str, *, where: str, min_size: float = 0.0) -> list[Flowable]:
+def build(xml: str, *, where: str, min_size: float = 0.0, lang: str | None = None,
+          hyphenate: bool = False) -> list[Flowable]:
     """The flowables of a sheet written in the markup above.
 
     `where` names the sheet in error messages ("summary sheet 'galerius' (es, a4)"); every text
-    style must be at least `min_size` points.
+    style must be at least `min_size` points; `lang`: the text's language (by default the
+    markup's own), whose rules hyphenate a word too wide for its column, and every paragraph
+    when `hyphenate`.
     """
     fonts.register_fonts()
     root, lines = parse(xml, where)
@@ -371,7 +437,8 @@ def build(xml: str, *, where: str, min_size: float = 0.0) -> list[Flowable]:
             "the markup must start with <sheet>, not <{tag}>").format(tag=root.tag))
     for element in root.iter():
         _check_element(element, xml, where, lines)
-    look = _look(root, where, min_size, xml, lines)
+    code = textfit.hyphenation_language(getattr(xml, "lang", "") if lang is None else lang)
+    look = _look(root, where, min_size, xml, lines, code, hyphenate)
     return _blocks(root, look)
 
 
@@ -817,10 +884,20 @@ def _describe(item: Flowable) -> str:
 
 
 def layout(xml: str, width: float, height: float, *, where: str, min_size: float = 0.0,
-           max_pages: int = 1) -> list[list[Flowable]]:
-    """Build the markup and paginate it into boxes of width x height mm (see `paginate`)."""
-    return paginate(build(xml, where=where, min_size=min_size), width, height, where=where,
-                    max_pages=max_pages)
+           max_pages: int = 1, lang: str | None = None,
+           hyphenate_to_fit: bool = False) -> list[list[Flowable]]:
+    """Build the markup and paginate it into boxes of width x height mm (see `paginate`); when
+    it does not fit and `hyphenate_to_fit`, again with every paragraph hyphenated in `lang` (by
+    default the markup's own)."""
+    try:
+        return paginate(build(xml, where=where, min_size=min_size, lang=lang), width, height,
+                        where=where, max_pages=max_pages)
+    except Overflow:
+        code = textfit.hyphenation_language(getattr(xml, "lang", "") if lang is None else lang)
+        if not (hyphenate_to_fit and code):
+            raise
+    return paginate(build(xml, where=where, min_size=min_size, lang=code, hyphenate=True),
+                    width, height, where=where, max_pages=max_pages)
 
 
 def draw_box(c, flowables: list[Flowable], x: float, y: float, width: float,

@@ -75,12 +75,13 @@ def fit_largest(markup_at, sizes, box, where: str, max_pages: int = 1,
                 min_size: float | None = None) -> list[list]:
     """The pages of `markup_at(size)` (a text sheet's markup at a body size) laid out in boxes
     of `box` (x, y, width, height mm) at the largest of `sizes` (points, largest first) that
-    fits `max_pages` boxes; the smallest that still does not fit raises flow.Overflow, naming
-    the text."""
+    fits `max_pages` boxes, hyphenated throughout only at the smallest (flow.layout); the
+    smallest that still does not fit raises flow.Overflow, naming the text."""
     for size in sizes:
         try:
             return flow.layout(markup_at(size), box[2], box[3], where=where,
-                               min_size=min_size or sizes[-1], max_pages=max_pages)
+                               min_size=min_size or sizes[-1], max_pages=max_pages,
+                               hyphenate_to_fit=size == sizes[-1])
         except flow.Overflow:
             if size == sizes[-1]:
                 raise
@@ -91,17 +92,20 @@ def render_markup(template: str, ctx: RenderContext, **values) -> str:
     """Render a sheet template with the build's content and program strings.
 
     Its mistakes raise ContentError naming the template file and line; the markup returned
-    remembers which template line wrote each of its lines, for flow's errors.
+    remembers which template line wrote each of its lines, for flow's errors, and its language
+    (`lang`), for flow's hyphenation.
     """
     rules = ctx.data.get("rules", {})
     fills = {"pi": rules.get("action_points", ""), "route": rules.get("route", "")}
     names = {e["id"]: e["name"] for e in ctx.game.get("emperors", [])}
     lang = ctx.lang
-    return sandbox.render(environment(ctx.folder), template, dict(
+    markup = sandbox.render(environment(ctx.folder), template, dict(
         _=sandbox.Exposed(ctx.tr._, "_"), game=ctx.game, rules=rules,
         sheets=ctx.data.get("sheets", {}), names=names, fills=fills,
         num=sandbox.Exposed(lambda value: format_number(value, lang), "num"),
         palette=ctx.game["palette"], edition=ctx.game["edition"], **values))
+    markup.lang = lang              # the language flow hyphenates it by, where it must
+    return markup
 
 
 def check_templates(game_folder: Path) -> list[Problem]:
@@ -183,7 +187,7 @@ def make_rules_reference(component: dict, ctx: RenderContext) -> list[Piece]:
     markup = render_markup(template_of(component, "rules-reference.xml.j2"), ctx, colors=colors)
     count = int(component.get("count", 2))
     pages = flow.layout(markup, box[2], box[3], where=where, min_size=REFERENCE_MIN_PT,
-                        max_pages=count)
+                        max_pages=count, hyphenate_to_fit=True)
     pages += [[] for _ in range(count - len(pages))]
     title = ctx.data.get("sheets", {}).get("reference", {}).get("title", "")
     pieces = []
