@@ -1,17 +1,20 @@
 """PAX ROMANA's land battle (10), every step shown.
 
 With no battle being fought the page is the entry of both sides: each side's power, units
-(full and reduced), leader, elephants committed; the defence (a city or town and its walls),
-the terrain, a landing, the siege bids and the Advanced Game's cards. "Fight" opens the battle
-(the dice rolled by the app, or entered from the table's real dice).
+(full and reduced), leader (picked from the power's leaders in its books, with his name and
+Elite mark, or his ratings counted in for a leader not in the books), elephants committed; the
+defence (a city or town and its walls), the terrain, a landing, the siege bids and the Advanced
+Game's cards. "Fight" opens the battle (the dice rolled by the app, or entered from the table's
+real dice).
 
 During the battle the page shows the battle points of each side (units, reduced units, walls,
 elephants and what they cancelled, cavalry and its edge), the ratio and its shifts, every other
-shift with its cause and rule, the net shifts, both rolls, then the choice of the moment: every
-legal split of the net shifts with the modified rolls it gives, the retreat choices, and each
-side's legal loss allocations (the units that may absorb the loss and how much each
-absorbs). Once it is over: the losses taken, retreat, leader death, regroup and the militia
-check, and the battle's log in words. Nothing here applies a rule: the engine does.
+shift with its cause and rule, the net shifts, both rolls, then the choice of the moment: the
+optional re-roll (10.55) of the side whose turn it is, with what it needs, every legal split of
+the net shifts with the modified rolls it gives, the retreat choices, and each side's legal loss
+allocations (the units that may absorb the loss and how much each absorbs). Once it is over:
+the losses taken, retreat, leader death, regroup and the militia check, and the battle's log in
+words. Nothing here applies a rule: the engine does.
 """
 from __future__ import annotations
 
@@ -166,6 +169,8 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
             for side, fieldset in zip(SIDES, self.entry.fieldsets, strict=False):
                 self.add_leader_choices(fieldset, side, state)
         attacker, defender, common = self.entry.fieldsets
+        for side, fieldset in zip(SIDES, (attacker, defender), strict=True):
+            self.show_leaders(fieldset, side, fieldset.values[f"{side}.power"])
         for fieldset in self.entry.fieldsets:
             for widget in fieldset.widgets:
                 if widget.parent is not None:
@@ -186,23 +191,46 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         self.fight_button = self.add(page, tr._("Fight"), self.fight)
 
     def add_leader_choices(self, fieldset: FieldSet, side: str, state: dict) -> None:
-        """The leaders in play (the books) as buttons that fill the side's leader in."""
+        """The leaders in play of the side's power (its books) as buttons that fill the side's
+        leader in; they follow the power chosen. The counters stay for a leader not in the
+        books."""
+        holder = column()
+        at = fieldset.widgets.index(fieldset.parts[f"{side}.has_leader"]) + 1
+        fieldset.widgets[at:at] = [holder]
+        fieldset.parts[f"{side}.leaders_in_play"] = []
+        fieldset.parts[f"{side}.leader_holder"] = holder
+        for power, button in fieldset.parts[f"{side}.power"].buttons.items():
+            button.bind(on_release=lambda _b, p=power: self.show_leaders(fieldset, side, p))
+        self.show_leaders(fieldset, side, fieldset.values[f"{side}.power"])
+
+    def show_leaders(self, fieldset: FieldSet, side: str, power: str) -> None:
+        """The buttons of `power`'s leaders in play, in place of the last power's."""
+        holder = fieldset.parts[f"{side}.leader_holder"]
+        holder.clear_widgets()
+        buttons = []
+        leaders = self.session.state["powers"].get(power, {}).get("leaders") or []
+        for leader in leaders:
+            button = grow_with_text(Factory.BigButton(text=self.leader_words(power, leader),
+                                                      emphasis="secondary"))
+            button.bind(on_release=lambda _b, p=power, le=leader:
+                        self.fill_leader(fieldset, side, {**le, "power": p}))
+            buttons.append(button)
+            holder.add_widget(button)
+        fieldset.parts[f"{side}.leaders_in_play"] = buttons
+        fieldset.values.setdefault(f"{side}.picked", None)
+
+    def leader_words(self, power: str, leader: dict) -> str:
+        """'Rome: leader 2-4', 'Carthage: Hannibal 4-6 (Elite)'."""
         tr = self.tr
         n = names(tr)
-        leaders = [(power, leader) for power in state["order"]
-                   for leader in state["powers"][power]["leaders"]]
-        if not leaders:
-            return
-        at = fieldset.widgets.index(fieldset.parts[f"{side}.has_leader"]) + 1
-        buttons = []
-        for power, leader in leaders:
+        if leader.get("name"):
+            text = tr._("{power}: {name} {tactical}-{campaign}").format(
+                power=n.power(power), name=leader["name"], tactical=leader["tactical"],
+                campaign=leader["campaign"])
+        else:
             text = tr._("{power}: leader {tactical}-{campaign}").format(
                 power=n.power(power), tactical=leader["tactical"], campaign=leader["campaign"])
-            button = grow_with_text(Factory.BigButton(text=text, emphasis="secondary"))
-            button.bind(on_release=lambda _b, le=leader: self.fill_leader(fieldset, side, le))
-            buttons.append(button)
-        fieldset.widgets[at:at] = buttons
-        fieldset.parts[f"{side}.leaders_in_play"] = buttons
+        return text + (" " + tr._("(Elite)") if leader.get("elite") else "")
 
     def fill_leader(self, fieldset: FieldSet, side: str, leader: dict) -> None:
         has = fieldset.parts[f"{side}.has_leader"]
@@ -212,6 +240,22 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
             counter = fieldset.parts[f"{side}.leader.{rating}"]
             counter.value = min(max(leader[rating], counter.low), counter.high)
             counter.shown.text = str(counter.value)
+        fieldset.values[f"{side}.picked"] = dict(leader)
+
+    @staticmethod
+    def picked_leader(given: dict) -> dict:
+        """The side's leader: the ratings entered, with the name and Elite mark of the leader
+        picked from the books while his ratings still stand."""
+        leader = dict(given["leader"])
+        picked = given.get("picked")
+        if picked and picked["power"] == given["power"] and (
+                picked["tactical"], picked["campaign"]) == (leader["tactical"],
+                                                            leader["campaign"]):
+            if picked.get("name"):
+                leader["name"] = picked["name"]
+            if picked.get("elite"):
+                leader["elite"] = True
+        return leader
 
     def battle_action(self) -> dict:
         values = self.entry.collect()
@@ -221,7 +265,7 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
             force = {"power": given["power"], "units": given["units"],
                      "reduced": given["reduced"], "elephants": given["elephants"]}
             if given["has_leader"]:
-                force["leader"] = given["leader"]
+                force["leader"] = self.picked_leader(given)
             action[side] = force
         if values["defence"]["kind"]:
             action["defence"] = values["defence"]
@@ -267,8 +311,11 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
                 units=units_text(force["reduced"], tr)))
         leader = force.get("leader")
         if leader:
-            lines.append(tr._("Leader: Tactics {tactical}, Campaign {campaign}").format(
-                tactical=leader["tactical"], campaign=leader["campaign"]))
+            text = tr._("Leader: Tactics {tactical}, Campaign {campaign}").format(
+                tactical=leader["tactical"], campaign=leader["campaign"])
+            if leader.get("name"):
+                text = leader["name"] + " · " + text
+            lines.append(text + (" " + tr._("(Elite)") if leader.get("elite") else ""))
         if force.get("elephants"):
             lines.append(tr._("Elephants committed {count}: {lost} BP lost, {cancelled} "
                               "cavalry cancelled").format(
@@ -344,15 +391,37 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         if battle.get("loss"):
             page.add_widget(line(tr._("Losses due: attacker {a} BP, defender {d} BP").format(
                 a=battle["loss"]["attacker"], d=battle["loss"]["defender"]), bold=True))
+        self.show_rerolls(page, battle)
         stage = battle.get("stage")
-        if stage in ("allocate", "retreat", "losses"):
+        if stage in ("reroll", "allocate", "retreat", "losses"):
             self.show_choices(page, battle, stage)
+
+    def show_rerolls(self, page, battle: dict) -> None:
+        """The re-roll attempts so far (10.55) and the die rolled again."""
+        tr = self.tr
+        n = names(tr)
+        step = battle.get("reroll") or {}
+        for attempt in step.get("attempts") or []:
+            page.add_widget(line(tr._("{power} tries for a re-roll: {dice} = {total}, needs "
+                                      "{needed} or less: {outcome}").format(
+                power=n.power(battle[attempt["side"]]["power"]),
+                dice=" + ".join(str(d) for d in attempt["dice"]), total=attempt["total"],
+                needed=attempt["needed"],
+                outcome=tr._("success") if attempt["success"] else tr._("failure"))))
+        rerolled = step.get("rerolled")
+        if rerolled:
+            page.add_widget(line(tr._("{power} rolls again: {die}, modifier {drm}, roll {roll}")
+                                 .format(power=n.power(battle[rerolled["side"]]["power"]),
+                                         die=rerolled["die"], drm=f"{rerolled['drm']:+d}",
+                                         roll=rerolled["roll"]), bold=True))
 
     def show_choices(self, page, battle: dict, stage: str) -> None:
         tr = self.tr
         n = names(tr)
         legal = self.session.legal_actions()
-        if stage == "allocate":
+        if stage == "reroll":
+            self.show_reroll_choices(page, battle, legal)
+        elif stage == "allocate":
             net = battle["net"]
             other = "defender" if net["side"] == "attacker" else "attacker"
             page.add_widget(Factory.Section(text=tr._("{side} uses {shifts} shifts").format(
@@ -387,6 +456,42 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
                 for action in mine:
                     self.add(page, self.allocation_words(action), lambda a=action: self.play(a),
                              action, emphasis="secondary")
+
+    def show_reroll_choices(self, page, battle: dict, legal: list) -> None:
+        """The side whose re-roll it is: try for its own die, the other's, or none (10.55)."""
+        tr = self.tr
+        n = names(tr)
+        from companion.screens.pax_romana_names import tables
+
+        step = battle["reroll"]
+        side = step["by"]
+        rule = tables().combat["reroll"]
+        leader = battle[side].get("leader") or {"tactical": 0, "campaign": 0}
+        needed = leader["tactical"] + leader["campaign"]
+        page.add_widget(Factory.Section(text=tr._("{power} may try for a re-roll").format(
+            power=n.power(battle[side]["power"]))))
+        if side == step["larger"]:
+            part = rule["larger"]
+            own, enemy = part["own_reroll_drm"], part["enemy_reroll_drm"]
+            elite_reading = self.session.state["readings"].get("reroll_elite")
+            if leader.get("elite") and elite_reading == "favour":
+                own, enemy = own + part["elite_drm"], enemy - part["elite_drm"]
+            elif leader.get("elite"):
+                needed += part["elite_drm"]
+            page.add_widget(line(tr._("2d6 at most {needed} (the leader's Tactics plus "
+                                      "Campaign), then its own die again ({own}) or the "
+                                      "other's again ({enemy}).").format(
+                needed=needed, own=f"{own:+d}", enemy=f"{enemy:+d}")))
+        else:
+            page.add_widget(line(tr._("The larger side failed. 2d6 {drm} at most {needed}, then "
+                                      "either die again, as it falls.").format(
+                drm=f"{rule['smaller_after_failure']['drm']:+d}", needed=needed)))
+        words = {"own": tr._("Try: re-roll our own die"),
+                 "enemy": tr._("Try: the other side re-rolls"),
+                 "none": tr._("No re-roll")}
+        for action in legal:
+            self.add(page, words[action["choice"]], lambda a=action: self.play(a), action,
+                     emphasis="secondary" if action["choice"] == "none" else "primary")
 
     def absorbers(self, force: dict) -> str:
         """The units that may absorb the loss, with their BP."""

@@ -7,8 +7,10 @@ The phase's own steps come first: each power's income and upkeep, the leaders in
 objectives bought and units recruited, the activation bag (drawn by the app, or the marker the
 table drew tapped), the payment of the active power's activation, the victory phase's GOP and
 CvP; then "Next phase". The table's procedures (the land battle on its own screen, the others
-in forms) are below, and the table's corrections at the end. Nothing here applies a rule: the
-engine does, and its refusals are shown in the players' language.
+in forms) are below, and the table's entries at the end: temporary units (mercenaries, militia,
+the Soldier of Fortune, invaders) and corrections. A hand over the card limit is a step of its
+own: until its holder plays or discards, the page offers nothing else. Nothing here applies a
+rule: the engine does, and its refusals are shown in the players' language.
 """
 from __future__ import annotations
 
@@ -39,6 +41,9 @@ FORMS = ("intercept", "allowance", "path", "retreat-before-battle", "naval-disas
          "continuity", "naval-battle", "pirates", "attrition", "sack", "militia", "harvest",
          "disease", "garrisons", "control")
 NO_FIELDS = ("event", "rebellion", "invasion", "stranded")
+TEMPORARY_UNITS = ("mercenary_heavy_infantry", "mercenary_light_infantry", "mercenary_cavalry",
+                   "militia", "heavy_infantry", "light_infantry", "cavalry", "elephant",
+                   "barbarian_infantry")
 WIDE_DP = 900           # from this width (on its side) the page has two columns
 
 
@@ -162,6 +167,11 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             grid.add_widget(holder)
             grid.add_widget(right)
             page.add_widget(grid)
+        if state.get("hand_limit"):
+            self.build_hand_limit(left, state)
+            self.build_books(right, state)
+            self.ids.scroll.scroll_y = 1
+            return
         if state["phase"] != "over":
             self.build_phase(left, state)
         self.build_books(right, state)
@@ -169,8 +179,32 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             self.build_procedures(right)
         if state["phase"] != "over":
             right.add_widget(Factory.Section(text=self.tr._("The table's entries")))
+            if not state["battle"]:
+                self.add(right, self.tr._("Temporary units…"), self.form_temporary,
+                         {"type": "add-temporary"}, emphasis="secondary")
             self.add(right, self.tr._("Correction…"), self.form_adjust, emphasis="secondary")
         self.ids.scroll.scroll_y = 1
+
+    # --- a step that waits ----------------------------------------------------------------------
+
+    def build_hand_limit(self, box, state: dict) -> None:
+        """A hand over the limit (17.14): its holder plays or discards a card before anything
+        else; the last card drawn is shown, then each card's two buttons."""
+        tr = self.tr
+        n = names(tr)
+        limit = state["hand_limit"]
+        power = limit["power"]
+        held = state["powers"][power]["cards"]
+        box.add_widget(Factory.Section(text=tr._("Too many cards in hand")))
+        box.add_widget(line(tr._("{power} holds {count} cards and may keep {most}: it plays "
+                                 "or discards one before anything else.").format(
+            power=n.power(power), count=len(held), most=limit["most"]), bold=True))
+        self.build_result(box, state)
+        for action in self.session.legal_actions():
+            words = (tr._("Discard {card}") if action.get("discard")
+                     else tr._("Play {card}")).format(card=card_name(action["card"], tr))
+            self.add(box, words, lambda a=action: self.play(a), action,
+                     emphasis="secondary" if action.get("discard") else "primary")
 
     # --- the phase ------------------------------------------------------------------------------
 
@@ -519,6 +553,25 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         self.open_form(procedure_words("victory", tr), fields,
                        lambda v: {"type": "victory", **v})
 
+    def form_temporary(self) -> None:
+        """Temporary units into a power's books: where they come from, the units, and for
+        mercenaries whether they are paid now; the engine says the turn they leave."""
+        tr = self.tr
+        n = names(tr)
+        sources = [("mercenaries", tr._("Mercenaries")), ("militia", tr._("Militia")),
+                   ("soldier_of_fortune", tr._("Soldier of Fortune")),
+                   ("invasion", tr._("Invaders"))]
+        units = [(u, n.unit(u)) for u in TEMPORARY_UNITS if u in tables().unit and not (
+            tables().unit[u].get("advanced_only") and self.session.state["game"] != "advanced")]
+        fields = [("choice", "power", tr._("Which power"), self.power_options()),
+                  ("choice", "source", tr._("They come from"), sources),
+                  ("counts", "units", tr._("Units"), units),
+                  ("bool", "pay", tr._("Mercenaries paid for now?"))]
+        note = tr._("They leave in the Elimination Phase of turn {turn}.").format(
+            turn=self.session.state["turn"] + 1)
+        self.open_form(tr._("Temporary units"), fields,
+                       lambda v: {"type": "add-temporary", **v}, note=note)
+
     def form_adjust(self) -> None:
         tr = self.tr
         fields = [("choice", "power", tr._("Which power"), self.power_options())]
@@ -544,19 +597,39 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             f"{leader['campaign']}" + (" " + tr._("Elite") if leader.get("elite") else "")
             for leader in book["leaders"])
         lines.append(tr._("Leaders: {leaders}").format(leaders=leaders or "-"))
-        lines.append(tr._("Cards: {cards}").format(cards=", ".join(book["cards"]) or "-"))
+        lines.append(tr._("Cards: {cards}").format(
+            cards=", ".join(card_name(c, tr) for c in book["cards"]) or "-"))
         lines.append(tr._("Objectives: {objectives}").format(
             objectives=", ".join(book["objectives"]) or "-"))
-        temporary = "; ".join(tr._("{count} {unit} leave in turn {turn}").format(
-            count=u["count"], unit=n.unit(u["unit"]), turn=u["expires"])
-            for u in book["temporary"])
-        lines.append(tr._("Temporary units: {units}").format(units=temporary or "-"))
+        lines.append(tr._("Temporary units: {units}").format(
+            units=self.temporary_words(book) or "-"))
+        if book.get("elite_box"):
+            boxed = "; ".join(tr._("{leader}, back in the bag in turn {turn}").format(
+                leader=(b.get("name") or tr._("leader")) + f" {b['tactical']}-{b['campaign']}",
+                turn=b["returns"]) for b in book["elite_box"])
+            lines.append(tr._("Elite leaders' box: {leaders}").format(leaders=boxed))
         last = state.get("last")
         if last and last.get("kind") == "battle":
             lines.append(tr._("Last battle: {attacker} against {defender}").format(
                 attacker=n.power(last["attacker"]["power"]),
                 defender=n.power(last["defender"]["power"])))
         return lines
+
+    def temporary_words(self, book: dict) -> str:
+        """Each temporary unit and the turn it leaves (mercenary cavalry: becomes cavalry)."""
+        tr = self.tr
+        n = names(tr)
+        parts = []
+        for entry in book["temporary"]:
+            becomes = tables().unit.get(entry["unit"], {}).get("becomes_in_elimination")
+            if becomes:
+                parts.append(tr._("{count} {unit} become {becomes} in turn {turn}").format(
+                    count=entry["count"], unit=n.unit(entry["unit"]), becomes=n.unit(becomes),
+                    turn=entry["expires"]))
+            else:
+                parts.append(tr._("{count} {unit} leave in turn {turn}").format(
+                    count=entry["count"], unit=n.unit(entry["unit"]), turn=entry["expires"]))
+        return "; ".join(parts)
 
     def build_books(self, box, state: dict) -> None:
         box.add_widget(Factory.Section(text=self.tr._("Books")))

@@ -67,7 +67,8 @@ def procedure_words(kind: str, tr) -> str:
              "next-phase": tr._("Next phase"), "adjust": tr._("Correction"),
              "allocate": tr._("Shifts"), "retreat": tr._("Retreat"),
              "losses": tr._("Losses"), "disease": tr._("Disease"),
-             "draw-card": tr._("Draw an event card"), "play-card": tr._("Play a card")}
+             "draw-card": tr._("Draw an event card"), "play-card": tr._("Play a card"),
+             "add-temporary": tr._("Temporary units"), "reroll": tr._("Re-roll")}
     return words.get(kind, kind)
 
 

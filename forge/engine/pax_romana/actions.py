@@ -2,7 +2,16 @@
 from __future__ import annotations
 
 from forge.engine.core import N_
-from forge.engine.pax_romana import battle, cards, naval, procedures, supply, turns
+from forge.engine.pax_romana import (
+    battle,
+    cards,
+    naval,
+    procedures,
+    reroll,
+    supply,
+    temporary,
+    turns,
+)
 from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx
 
@@ -27,8 +36,9 @@ PROCEDURES = {
     "draw-marker": turns.draw_marker, "pay-activation": turns.pay_activation,
     "set-leaders": turns.set_leaders, "buy-objective": turns.buy_objective,
     "next-phase": turns.next_phase, "adjust": turns.adjust,
+    "add-temporary": temporary.add_temporary, "reroll": reroll.reroll,
 }
-BATTLE_STEPS = ("allocate", "retreat", "losses")
+BATTLE_STEPS = ("allocate", "retreat", "losses", "reroll")
 
 
 def apply_action(ctx: Ctx, action: dict) -> None:
@@ -38,4 +48,5 @@ def apply_action(ctx: Ctx, action: dict) -> None:
         raise IllegalAction(N_("the game is over"))
     if ctx.state["battle"] and kind not in BATTLE_STEPS:
         raise IllegalAction(N_("a battle is being fought: finish it first"))
+    cards.check_hand_limit(ctx.state, action)
     PROCEDURES[kind](ctx, action)

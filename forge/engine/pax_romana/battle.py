@@ -2,14 +2,15 @@
 their allocation, modified rolls, losses in BP, retreat, the legal loss allocations, leader death.
 
 A battle is a small state machine in `state["battle"]` (docs/pax-romana/engine.md): `battle`
-opens it and rolls what comes before the shifts (elephants, both battle rolls); `allocate`,
-`retreat` and `losses` are the players' choices; when both sides have taken their losses the
-leaders roll for death and the battle moves to `state["last"]`.
+opens it and rolls what comes before the shifts (elephants, both battle rolls); `reroll` (the
+optional rule 10.55, reroll.py), `allocate`, `retreat` and `losses` are the players' choices;
+when both sides have taken their losses the leaders roll for death and the battle moves to
+`state["last"]`.
 """
 from __future__ import annotations
 
 from forge.engine.core import N_
-from forge.engine.pax_romana import arithmetic
+from forge.engine.pax_romana import arithmetic, reroll
 from forge.engine.pax_romana.allocation import (
     KINDS,
     apply_allocation,
@@ -20,6 +21,7 @@ from forge.engine.pax_romana.allocation import (
 )
 from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, advanced, optional, reading
+from forge.engine.pax_romana.temporary import lost_in_battle
 
 SIDES = ("attacker", "defender")
 
@@ -63,6 +65,14 @@ def open_battle(ctx: Ctx, action: dict) -> None:
         ctx.emit("battle-roll", side=side, power=battle[side]["power"],
                  roll=battle[side]["roll"])
     _shifts(ctx, battle)
+    if reroll.offered(state, t, battle):
+        reroll.open_step(battle)
+        return
+    to_allocation(ctx, battle)
+
+
+def to_allocation(ctx: Ctx, battle: dict) -> None:
+    """Both rolls stand: the net shifts are allocated, or with none the outcome follows."""
     if battle["net"]["shifts"] == 0:
         _allocate(ctx, battle, 0)
     else:
@@ -306,7 +316,7 @@ def _shifts(ctx: Ctx, battle: dict) -> None:
 def allocate(ctx: Ctx, action: dict) -> None:
     """The side with net shifts spends them: `raise` on its own roll, the rest lowering the
     other's (10.51 steps 5-6)."""
-    battle = _battle_at(ctx.state, "allocate")
+    battle = battle_at(ctx.state, "allocate")
     net = battle["net"]
     if action["side"] != net["side"]:
         raise IllegalAction(N_("the {side} has no net shifts to allocate"), side=action["side"])
@@ -377,7 +387,7 @@ def _next_after_outcome(ctx: Ctx, battle: dict) -> None:
 def retreat(ctx: Ctx, action: dict) -> None:
     """A losing defender retreats or stays (10.91); a winning attacker forces a retreat or
     not (10.92); the winner's cavalry may stop a retreat (10.94; P50)."""
-    battle = _battle_at(ctx.state, "retreat")
+    battle = battle_at(ctx.state, "retreat")
     side, choice = action["side"], action["choice"]
     if side != battle["retreat_by"]:
         raise IllegalAction(N_("the {side} has no retreat to decide now"), side=side)
@@ -440,7 +450,7 @@ def _losses_due(ctx: Ctx, battle: dict) -> None:
 
 def take_losses(ctx: Ctx, action: dict) -> None:
     """A side removes units (and wall points) for its loss (10.52, 10.8, 7.32)."""
-    battle = _battle_at(ctx.state, "losses")
+    battle = battle_at(ctx.state, "losses")
     side = action["side"]
     if battle["taken"].get(side) is not None:
         raise IllegalAction(N_("the {side} has taken its losses"), side=side)
@@ -470,14 +480,23 @@ def _take(ctx: Ctx, battle: dict, side: str, allocation: dict) -> None:
         heavy = sum(n for kind in ("eliminate", "eliminate_reduced")
                     for u, n in allocation[kind].items()
                     if ctx.t.unit[u].get("counts_against_maxph"))
+        book = ctx.state["powers"][force["power"]]
         if heavy:
-            book = ctx.state["powers"][force["power"]]
             book["heavy"] = max(0, book["heavy"] - heavy)
+        lost_in_battle(book, _eliminated(allocation))
     ctx.emit("losses-taken", side=side, power=force["power"], loss=battle["loss"][side],
              lost_bp=lost, before=before, after=side_total(ctx.state, ctx.t, battle, side),
              walls=allocation["walls"], eliminate=allocation["eliminate"],
              reduce=allocation["reduce"], eliminate_reduced=allocation["eliminate_reduced"],
              elephants_lost=elephants)
+
+
+def _eliminated(allocation: dict) -> dict:
+    units: dict = {}
+    for kind in ("eliminate", "eliminate_reduced"):
+        for unit, count in allocation[kind].items():
+            units[unit] = units.get(unit, 0) + count
+    return units
 
 
 def _finish_if_done(ctx: Ctx, battle: dict) -> None:
@@ -536,7 +555,7 @@ def _mp_left(t, battle: dict) -> int | None:
     return max(0, mp)
 
 
-def _battle_at(state: dict, stage: str) -> dict:
+def battle_at(state: dict, stage: str) -> dict:
     battle = state.get("battle")
     if not battle:
         raise IllegalAction(N_("no battle is being fought"))
@@ -550,6 +569,8 @@ def _battle_at(state: dict, stage: str) -> dict:
 def legal(state: dict, t) -> list[dict]:
     """The choices of the battle in progress."""
     battle = state["battle"]
+    if battle["stage"] == "reroll":
+        return reroll.legal(battle)
     if battle["stage"] == "allocate":
         net = battle["net"]
         return [{"type": "allocate", "side": net["side"], "raise": raised,

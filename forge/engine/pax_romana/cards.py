@@ -1,6 +1,8 @@
 """The Advanced Game's event deck (17.1): drawing a card after paying for an activation (by the
-app, or the card the table drew), holding at most 3, playing, and the reshuffle in the Victory
-Phase. The card's effect is the table's to carry out (its text is in event_cards.yaml)."""
+app, or the card the table drew), holding at most 3 (a fourth waits in `state["hand_limit"]`
+until its holder plays or discards down to the limit, 17.14), playing, and the reshuffle in the
+Victory Phase. The card's effect is the table's to carry out (its text is in
+event_cards.yaml)."""
 from __future__ import annotations
 
 from forge.engine.core import N_
@@ -51,8 +53,10 @@ def draw_card(ctx: Ctx, action: dict) -> None:
     if card["kind"] == "hold_in_hand":
         book = ctx.book(power)
         book["cards"].append(card_id)
-        if len(book["cards"]) > t.event_cards["deck"]["hand_max"]:
-            ctx.emit("hand-full", power=power, most=t.event_cards["deck"]["hand_max"])
+        most = t.event_cards["deck"]["hand_max"]
+        if len(book["cards"]) > most:
+            state["hand_limit"] = {"power": power, "most": most}
+            ctx.emit("hand-full", power=power, most=most)
     else:
         _played(ctx, power, card)
 
@@ -65,11 +69,34 @@ def play_card(ctx: Ctx, action: dict) -> None:
     if card["id"] not in book["cards"]:
         raise IllegalAction(N_("{power} holds no {card}"), power=power, card=card["id"])
     book["cards"].remove(card["id"])
+    limit = ctx.state.get("hand_limit")
+    if limit and limit["power"] == power and len(book["cards"]) <= limit["most"]:
+        ctx.state["hand_limit"] = None
     if action.get("discard"):
         ctx.state["deck"]["discards"].append(card["id"])
         ctx.emit("card-discarded", power=power, card=card["id"])
         return
     _played(ctx, power, card)
+
+
+def check_hand_limit(state: dict, action: dict) -> None:
+    """While a hand holds more cards than the limit, its holder plays or discards one before
+    any other action (17.13, 17.14; P56)."""
+    limit = state.get("hand_limit")
+    if not limit:
+        return
+    if action["type"] == "play-card" and action.get("power") == limit["power"]:
+        return
+    raise IllegalAction(N_("{power} holds more than {most} event cards: it plays or discards "
+                           "one first"), power=limit["power"], most=limit["most"])
+
+
+def hand_limit_choices(state: dict) -> list[dict]:
+    """The ways out of a hand over the limit: each card of the hand played or discarded."""
+    power = state["hand_limit"]["power"]
+    cards = sorted(set(state["powers"][power]["cards"]))
+    return [{"type": "play-card", "power": power, "card": card, **extra}
+            for card in cards for extra in ({}, {"discard": True})]
 
 
 def _played(ctx: Ctx, power: str, card: dict) -> None:

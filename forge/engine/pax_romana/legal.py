@@ -1,8 +1,10 @@
-"""The legal actions: during a battle its choices (every split of the net shifts, the retreat
-choices, every legal loss allocation); otherwise the phase's procedures with their fields open."""
+"""The legal actions: during a battle its choices (the re-roll, every split of the net shifts,
+the retreat choices, every legal loss allocation); with a hand over its limit the holder's
+cards to play or discard; otherwise the phase's procedures with their fields open."""
 from __future__ import annotations
 
 from forge.engine.pax_romana import battle, naval
+from forge.engine.pax_romana.cards import hand_limit_choices
 from forge.engine.pax_romana.data import tables
 from forge.engine.pax_romana.turns import fixed_marker
 
@@ -22,6 +24,8 @@ def legal_actions(state: dict) -> list[dict]:
         return []
     if state["battle"]:
         return battle.legal(state, t)
+    if state.get("hand_limit"):
+        return hand_limit_choices(state)
     actions: list[dict] = []
     for kind in PHASE_ACTIONS.get(state["phase"], ()):
         for power in state["powers"]:
@@ -37,6 +41,8 @@ def legal_actions(state: dict) -> list[dict]:
         fixed = fixed_marker(t, state)
         actions.append({"type": "draw-marker", **({"marker": fixed} if fixed else {})})
     actions.extend({"type": kind, "open": _open(kind)} for kind in ANY_TIME)
+    actions.extend({"type": "add-temporary", "power": power, "open": _open("add-temporary")}
+                   for power in state["powers"])
     actions.extend(naval.legal(state))
     actions.append({"type": "next-phase"})
     return actions

@@ -128,6 +128,12 @@ ACTIONS = {
     "adjust": _action("power", power=NAME, treasury=Maybe(AMOUNT), stability=Maybe(AMOUNT),
                       vp=Maybe(AMOUNT), heavy=Maybe(AMOUNT), galleys=Maybe(AMOUNT),
                       why=Maybe(Text(longest=1_000, blank=True))),
+    "add-temporary": _action("power", "source", "units", power=NAME,
+                             source=Text(choices=("mercenaries", "militia",
+                                                  "soldier_of_fortune", "invasion")),
+                             units=UNITS, pay=Maybe(Bool())),
+    "reroll": _action("side", "choice", side=SIDE,
+                      choice=Text(choices=("own", "enemy", "none"))),
 }
 
 OPTIONS = Record({

@@ -1,10 +1,12 @@
 """The turn: its phases in order (3.2), the activation bag (3.42-3.44), paying for an
-activation, Leader Selection (8.1), Possible Objectives (15.4) and the table's corrections."""
+activation, Leader Selection (8.1) with the Elite leaders' box (8.3), Possible Objectives (15.4)
+and the table's corrections."""
 from __future__ import annotations
 
 from forge.engine.core import N_
 from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, band_of, check_power
+from forge.engine.pax_romana.temporary import eliminate_temporary
 
 EVENT_MARKER = "event"
 BAG_DIE = "bag{count}"
@@ -18,7 +20,10 @@ def open_phase(ctx: Ctx, phase: str) -> None:
     if phase == "activation":
         _fill_bag(ctx)
     if phase == "elimination":
-        _eliminate_temporary(ctx)
+        eliminate_temporary(ctx)
+        _leaders_leave(ctx)
+    if phase == "leader_selection":
+        _elites_return(ctx)
     if phase == "victory" and state.get("deck"):
         from forge.engine.pax_romana.cards import reshuffle
 
@@ -48,14 +53,44 @@ def next_phase(ctx: Ctx, action: dict) -> None:
     open_phase(ctx, keys[0])
 
 
-def _eliminate_temporary(ctx: Ctx) -> None:
-    """Temporary units whose Elimination Phase this is leave the map (12.27, 12.32, 12.4)."""
+def _leaders_leave(ctx: Ctx) -> None:
+    """Last turn's leaders leave the map (8.1); an Elite goes to the Elite leaders' box and
+    back into the bag at the second Leader Selection after he appeared, the next turn's (8.3;
+    P54)."""
+    state = ctx.state
+    boxed_elites = not ctx.t.units["leaders"]["elite"]["consecutive_turns"]
+    for power, book in state["powers"].items():
+        if not book["leaders"]:
+            continue
+        for leader in book["leaders"]:
+            if leader.get("elite") and boxed_elites:
+                boxed = {**leader, "returns": state["turn"] + 1}
+                book.setdefault("elite_box", []).append(boxed)
+                ctx.emit("elite-boxed", power=power, name=leader.get("name") or "",
+                         tactical=leader["tactical"], campaign=leader["campaign"],
+                         returns=boxed["returns"])
+        ctx.emit("leaders-removed", power=power, count=len(book["leaders"]))
+        book["leaders"] = []
+
+
+def _elites_return(ctx: Ctx) -> None:
+    """Elite leaders whose Leader Selection this is go back into the bag (8.3)."""
     turn = ctx.state["turn"]
     for power, book in ctx.state["powers"].items():
-        leaving = [u for u in book["temporary"] if u["expires"] <= turn]
-        book["temporary"] = [u for u in book["temporary"] if u["expires"] > turn]
-        for entry in leaving:
-            ctx.emit("temporary-removed", power=power, unit=entry["unit"], count=entry["count"])
+        box = book.get("elite_box") or []
+        for leader in [b for b in box if b["returns"] <= turn]:
+            ctx.emit("elite-returned", power=power, name=leader.get("name") or "",
+                     tactical=leader["tactical"], campaign=leader["campaign"])
+        if box:
+            book["elite_box"] = [b for b in box if b["returns"] > turn]
+
+
+def same_leader(one: dict, other: dict) -> bool:
+    """Two leader entries for one counter: the same name, or with no names the same ratings
+    (P54)."""
+    if one.get("name") and other.get("name"):
+        return one["name"].strip().casefold() == other["name"].strip().casefold()
+    return (one["tactical"], one["campaign"]) == (other["tactical"], other["campaign"])
 
 
 def _fill_bag(ctx: Ctx) -> None:
@@ -102,6 +137,11 @@ def draw_marker(ctx: Ctx, action: dict) -> None:
     bag["markers"].remove(marker)
     bag["drawn"].append(marker)
     ctx.emit("marker-drawn", marker=marker, left=len(bag["markers"]))
+
+
+def _leader_words(leader: dict) -> str:
+    ratings = f"{leader['tactical']}-{leader['campaign']}"
+    return f"{leader['name']} {ratings}" if leader.get("name") else ratings
 
 
 def fixed_marker(t, state: dict) -> str | None:
@@ -167,6 +207,13 @@ def set_leaders(ctx: Ctx, action: dict) -> None:
             if not low <= leader[rating] <= high:
                 raise IllegalAction(N_("a leader's {rating} rating is {low} to {high}"),
                                     rating=rating, low=low, high=high)
+    for leader in action["leaders"]:
+        boxed = next((b for b in ctx.book(power).get("elite_box") or []
+                      if leader.get("elite") and same_leader(b, leader)), None)
+        if boxed:
+            raise IllegalAction(N_("an Elite leader is never in play two turns in a row: "
+                                   "{leader} is in the Elite leaders' box until turn {turn}"),
+                                leader=_leader_words(boxed), turn=boxed["returns"])
     ctx.book(power)["leaders"] = [dict(leader) for leader in action["leaders"]]
     ctx.emit("leaders-set", power=power, leaders=action["leaders"])
 

@@ -62,10 +62,53 @@ class Names(words.Names):
         return self.tr._(N_("the attacker")) if side == "attacker" else self.tr._(
             N_("the defender"))
 
+    def stage(self, stage) -> str:
+        """A land battle's step (battle.py stages)."""
+        return self._word(STAGES, stage)
+
+    def rating(self, rating) -> str:
+        return self._word(RATINGS, rating)
+
+    def choice(self, choice) -> str:
+        """A battle choice: a retreat's or a re-roll's."""
+        return self._word(CHOICES, choice)
+
+    def temporary_source(self, source) -> str:
+        return self._word(TEMPORARY_SOURCES, source)
+
+    def place_kind(self, kind) -> str:
+        """A city or a town (economy.yaml cities_and_towns)."""
+        entry = next((k for k in self.t.economy["cities_and_towns"]["kinds"]
+                      if k["id"] == kind), None)
+        if entry is None:
+            return str(kind)
+        return self.game_text(entry["name"], f"economy/cities_and_towns/kinds/{kind}/name")
+
+    def optional_rule(self, rule_id) -> str:
+        """An optional rule's name (options.yaml)."""
+        entry = self.t.optional_rules.get(rule_id)
+        if entry is None:
+            return str(rule_id)
+        return self.game_text(entry["name"], f"options/optional_rules/{rule_id}/name")
+
+    def _word(self, table: dict, key) -> str:
+        return self.tr._(table[key]) if key in table else str(key)
+
     def units(self, counts: dict) -> str:
         if not counts:
             return self.tr._(N_("nothing"))
         return ", ".join(f"{n} {self.unit(u)}" for u, n in sorted(counts.items()))
+
+
+STAGES = {"open": N_("opening"), "reroll": N_("re-roll"), "allocate": N_("shifts"),
+          "retreat": N_("retreat"), "losses": N_("losses"), "over": N_("end")}
+RATINGS = {"tactical": N_("Tactical"), "campaign": N_("Campaign")}
+CHOICES = {"retreat": N_("retreat"), "stay": N_("stay"), "force": N_("force the retreat"),
+           "none": N_("let it be"), "own": N_("re-roll its own die"),
+           "enemy": N_("make the other side re-roll")}
+TEMPORARY_SOURCES = {"mercenaries": N_("mercenaries"), "militia": N_("militia"),
+                     "soldier_of_fortune": N_("the Soldier of Fortune's army"),
+                     "invasion": N_("invaders")}
 
 
 def _w(template: str, **makers):
@@ -85,6 +128,11 @@ def _power(event, names):
 
 def _side(event, names):
     return names.side(event.get("side"))
+
+
+def _leader(event) -> str:
+    ratings = f"{event['tactical']}-{event['campaign']}"
+    return f"{event['name']} {ratings}" if event.get("name") else ratings
 
 
 CAUSES = {
@@ -268,7 +316,26 @@ WRITERS = {
                             name=lambda e, n: n.unit(e["unit"])),
     "card-drawn": _w(N_("{power} draws {name}"), power=_power,
                      name=lambda e, n: n.card(e["card"])),
-    "hand-full": _w(N_("{power} holds more than {most} cards and discards one"), power=_power),
+    "hand-full": _w(N_("{power} holds more than {most} cards: it plays or discards one "
+                       "before anything else"), power=_power),
+    "temporary-added": _w(N_("{power}: {count} {name} until the Elimination Phase of turn "
+                             "{expires}"), power=_power, name=lambda e, n: n.unit(e["unit"])),
+    "temporary-converted": _w(N_("{power}: {count} {name} become {becomes}"), power=_power,
+                              name=lambda e, n: n.unit(e["unit"]),
+                              becomes=lambda e, n: n.unit(e["becomes"])),
+    "leaders-removed": _w(N_("{power}: last turn's leaders leave the map"), power=_power),
+    "elite-boxed": _w(N_("{power}: Elite leader {leader} goes to the Elite leaders' box until "
+                         "turn {returns}"), power=_power, leader=lambda e, n: _leader(e)),
+    "elite-returned": _w(N_("{power}: Elite leader {leader} goes back into the bag"),
+                         power=_power, leader=lambda e, n: _leader(e)),
+    "reroll-attempt": _w(N_("{power} ({side}) tries for a re-roll: {total} against {needed}, "
+                            "{outcome}"), power=_power, side=_side,
+                         outcome=lambda e, n: n.tr._(N_("it succeeds")) if e["success"]
+                         else n.tr._(N_("it fails"))),
+    "reroll-declined": _w(N_("{power} ({side}) asks for no re-roll"), power=_power, side=_side),
+    "battle-reroll": _w(N_("{power} ({side}) rolls again: {die}, modifier {signed}, {roll} "
+                           "now"), power=_power, side=_side,
+                        signed=lambda e, n: f"{e['drm']:+d}"),
     "card-played": _w(N_("{power} plays {name}"), power=_power,
                       name=lambda e, n: n.card(e["card"])),
     "card-discarded": _w(N_("{power} discards {name}"), power=_power,
@@ -340,6 +407,9 @@ SIDE_REASONS = (          # (the engine's reason with a side, a number or a powe
      N_("the battle roll of the {side}")),
     (re.compile(r"naval battle roll of the (attacker|defender)$"),
      N_("the naval battle roll of the {side}")),
+    (re.compile(r"re-roll attempt of the (attacker|defender)$"),
+     N_("the re-roll attempt of the {side}")),
+    (re.compile(r"re-roll of the (attacker|defender)$"), N_("the re-roll of the {side}")),
     (re.compile(r"elephant (\d+) of the (attacker|defender)$"),
      N_("elephant {n} of the {side}")),
     (re.compile(r"order of play: (.+)$"), N_("the order of play: {power}")),
