@@ -12,6 +12,7 @@ from kivy.properties import StringProperty
 from companion.screens.base import EndScreen
 from companion.screens.tetrarchia_board import names_for
 from forge.engine.errors import N_
+from forge.engine.words import counted
 
 # the score items of rules.yaml, as the end screen names them
 ITEMS = {
@@ -42,7 +43,8 @@ def el_grande_lines(standing: dict, tr, names) -> list[str]:
     points = standing.get("points", {})
     rulers = standing.get("rulers", {})
     for emperor in sorted(points, key=lambda e: (e != grande, -points[e])):
-        text = tr._("{emperor} ({side}): {points} points").format(
+        text = counted(tr, "{emperor} ({side}): {points} point",
+                       "{emperor} ({side}): {points} points", points[emperor]).format(
             emperor=names.emperor(emperor), side=tr._(RULERS.get(rulers.get(emperor), "-")),
             points=points[emperor])
         if emperor == grande:
