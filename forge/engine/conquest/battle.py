@@ -145,8 +145,8 @@ def _land_side(ctx: Ctx, player: str, where: str, spec: dict) -> dict:
         theirs = units_at(state, ally, where)
         for unit, count in lent.items():
             if t.unit_where[unit] != "land" or theirs.get(unit, 0) < count:
-                raise IllegalAction(N_("{ally} has not {count} {unit} in {province} to lend"),
-                                    ally=ally, count=count, unit=unit, province=where)
+                raise IllegalAction(N_("{ally} has not {units} in {province} to lend"),
+                                    ally=ally, units=Units({unit: count}), province=where)
         if any(lent.get(u) for u in t.leaders):
             side["leader"] = True
         side["groups"][ally] = {u: c for u, c in lent.items() if u in t.military}
@@ -166,8 +166,8 @@ def _naval_side(ctx: Ctx, player: str, sea: str, spec: dict) -> dict:
             raise IllegalAction(N_("{ally} is not {player}'s ally"), ally=ally, player=player)
         count = check_units(t, lent).get("galley", 0)
         if units_at(state, ally, sea).get("galley", 0) < count:
-            raise IllegalAction(N_("{ally} has not {count} {unit} in {province} to lend"),
-                                ally=ally, count=count, unit="galley", province=sea)
+            raise IllegalAction(N_("{ally} has not {units} in {province} to lend"),
+                                ally=ally, units=Units({"galley": count}), province=sea)
         side["groups"][ally] = {"galley": count}
         side["seas"][ally] = {sea: count}
     _diplomacy(ctx, side, spec.get("diplomacy"), sea, naval=True)
@@ -181,8 +181,8 @@ def _galleys(ctx: Ctx, side: dict, group: str, owner: str, galleys: dict,
         if where is not None:
             board.check_touches(ctx.state, sea, [where])
         if units_at(ctx.state, owner, sea).get("galley", 0) < count:
-            raise IllegalAction(N_("{ally} has not {count} {unit} in {province} to lend"),
-                                ally=owner, count=count, unit="galley", province=sea)
+            raise IllegalAction(N_("{ally} has not {units} in {province} to lend"),
+                                ally=owner, units=Units({"galley": count}), province=sea)
         groups = side["groups"].setdefault(group, {})
         groups["galley"] = groups.get("galley", 0) + count
         side["seas"].setdefault(group, {})[sea] = count
@@ -349,8 +349,8 @@ def casualties(ctx: Ctx, action: dict) -> None:
             if battle["kind"] == "naval" and unit != "galley":
                 raise IllegalAction(N_("only galleys fight in a naval battle"))
             if groups[group].get(unit, 0) < count:
-                raise IllegalAction(N_("the {side} has only {count} {unit} in '{group}'"),
-                                    side=side, count=groups[group].get(unit, 0), unit=unit,
+                raise IllegalAction(N_("the {side} has only {units} in '{group}'"),
+                                    side=side, units=Units({unit: groups[group].get(unit, 0)}),
                                     group=group)
             total += count
     if total != owed:

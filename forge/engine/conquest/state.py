@@ -12,7 +12,7 @@ import copy
 from forge.engine.conquest.data import Tables
 from forge.engine.context import Context
 from forge.engine.core import N_, ParseError
-from forge.engine.conquest.refusal import IllegalAction
+from forge.engine.conquest.refusal import IllegalAction, Units
 
 RULES_VERSION = "1"
 
@@ -66,8 +66,8 @@ def add_units(state: dict, player: str, where: str, units: dict, sign: int = 1) 
     for unit, count in units.items():
         new = here.get(unit, 0) + sign * count
         if new < 0:
-            raise IllegalAction(N_("{player} has only {count} {unit} in {where}"),
-                                player=player, count=here.get(unit, 0), unit=unit, where=where)
+            raise IllegalAction(N_("{player} has only {units} in {where}"), player=player,
+                                units=Units({unit: here.get(unit, 0)}), where=where)
         if new:
             here[unit] = new
         else:
