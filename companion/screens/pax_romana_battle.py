@@ -36,7 +36,8 @@ from companion.screens.pax_romana_names import (
     names,
     units_text,
 )
-from companion.widgets import column, grow_with_text
+from companion.theme import fresh_group
+from companion.widgets import caption, column, grow_with_text
 
 SIDES = ("attacker", "defender")
 REDUCIBLE = ("legion", "heavy_infantry", "mercenary_heavy_infantry")
@@ -209,9 +210,16 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         holder.clear_widgets()
         buttons = []
         leaders = self.session.state["powers"].get(power, {}).get("leaders") or []
+        if leaders:
+            holder.add_widget(caption(self.tr._("Its leaders in play (the books):")))
+        picked = fieldset.values.get(f"{side}.picked") or {}
+        group = fresh_group(f"pax-leader-{side}")
         for leader in leaders:
-            button = grow_with_text(Factory.BigButton(text=self.leader_words(power, leader),
-                                                      emphasis="secondary"))
+            chosen = picked.get("power") == power and all(
+                picked.get(k) == leader.get(k) for k in ("name", "tactical", "campaign"))
+            button = grow_with_text(Factory.Choice(text=self.leader_words(power, leader),
+                                                   group=group,
+                                                   state="down" if chosen else "normal"))
             button.bind(on_release=lambda _b, p=power, le=leader:
                         self.fill_leader(fieldset, side, {**le, "power": p}))
             buttons.append(button)

@@ -88,6 +88,8 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         state = self.session.state
         if self.shown_power not in state["powers"]:
             self.shown_power = self.active() or state["order"][0]
+        if state.get("hand_limit"):                 # the holder's hand, in his books
+            self.shown_power = state["hand_limit"]["power"]
         self.show_header(state)
         self.build_switcher(state)
         self.show_numbers(state)

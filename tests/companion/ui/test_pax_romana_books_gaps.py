@@ -114,6 +114,7 @@ def test_the_battle_picks_its_leaders_from_the_books_and_offers_the_reroll(app, 
     assert parts["attacker.leader.tactical"].value == 3
     enter_side(battle, "defender", "carthage", {"light_infantry": 6}, pump)
     press(battle.entry.parts["defender.leaders_in_play"][0], pump)
+    at_every_size(battle, window, pump, "pax-battle-leaders")
     action = battle.battle_action()
     assert action["attacker"]["leader"] == {"tactical": 3, "campaign": 5, "name": "Scipio",
                                             "elite": True}
