@@ -258,6 +258,9 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             box.add_widget(line(tr._("Next turn's order of play: {order}").format(
                 order=", ".join(n.power(p) for p in state["order"]))))
         self.build_result(box, state)
+        if state.get("pending"):
+            self.add(box, tr._("An event waits: apply it…"),
+                     lambda: self.show_screen("pax_romana_events"), {"type": "resolve"})
         keys = [p["key"] for p in tables().phases]
         index = keys.index(phase)
         following = (n.phase(keys[index + 1]) if index + 1 < len(keys)
@@ -355,6 +358,8 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
     def build_procedures(self, box) -> None:
         tr = self.tr
         box.add_widget(Factory.Section(text=tr._("Procedures")))
+        self.add(box, tr._("Events and forces…"), lambda: self.show_screen("pax_romana_events"),
+                 emphasis="secondary")
         self.add(box, procedure_words("battle", tr) + "…", self.open_battle,
                  {"type": "battle"}, emphasis="secondary")
         self.add(box, tr._("Naval move…"), lambda: self.show_screen("pax_romana_naval"),

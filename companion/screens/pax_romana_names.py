@@ -68,7 +68,8 @@ def procedure_words(kind: str, tr) -> str:
              "allocate": tr._("Shifts"), "retreat": tr._("Retreat"),
              "losses": tr._("Losses"), "disease": tr._("Disease"),
              "draw-card": tr._("Draw an event card"), "play-card": tr._("Play a card"),
-             "add-temporary": tr._("Temporary units"), "reroll": tr._("Re-roll")}
+             "add-temporary": tr._("Temporary units"), "reroll": tr._("Re-roll"),
+             "resolve": tr._("Apply an event"), "force": tr._("A force on the map")}
     return words.get(kind, kind)
 
 

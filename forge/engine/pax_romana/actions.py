@@ -5,6 +5,8 @@ from forge.engine.core import N_
 from forge.engine.pax_romana import (
     battle,
     cards,
+    effects,
+    forces,
     naval,
     procedures,
     reroll,
@@ -36,6 +38,7 @@ PROCEDURES = {
     "draw-marker": turns.draw_marker, "pay-activation": turns.pay_activation,
     "set-leaders": turns.set_leaders, "buy-objective": turns.buy_objective,
     "next-phase": turns.next_phase, "adjust": turns.adjust,
+    "resolve": effects.resolve, "force": forces.act,
     "add-temporary": temporary.add_temporary, "reroll": reroll.reroll,
 }
 BATTLE_STEPS = ("allocate", "retreat", "losses", "reroll")
@@ -49,4 +52,7 @@ def apply_action(ctx: Ctx, action: dict) -> None:
     if ctx.state["battle"] and kind not in BATTLE_STEPS:
         raise IllegalAction(N_("a battle is being fought: finish it first"))
     cards.check_hand_limit(ctx.state, action)
+    turn = ctx.state["turn"]
     PROCEDURES[kind](ctx, action)
+    if kind == "next-phase":
+        forces.turn_passes(ctx, turn)

@@ -1,11 +1,11 @@
 """The Advanced Game's event deck (17.1): drawing a card after paying for an activation (by the
 app, or the card the table drew), holding at most 3 (a fourth waits in `state["hand_limit"]`
 until its holder plays or discards down to the limit, 17.14), playing, and the reshuffle in the
-Victory Phase. The card's effect is the table's to carry out (its text is in
-event_cards.yaml)."""
+Victory Phase. A card played waits for its effect to be applied (effects.py)."""
 from __future__ import annotations
 
 from forge.engine.core import N_
+from forge.engine.pax_romana.effects import card_played
 from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, advanced, check_power
 
@@ -103,6 +103,7 @@ def _played(ctx: Ctx, power: str, card: dict) -> None:
     deck = ctx.state["deck"]
     (deck["removed"] if card.get("remove") else deck["discards"]).append(card["id"])
     ctx.emit("card-played", power=power, card=card["id"], removed=bool(card.get("remove")))
+    card_played(ctx, power, card)
 
 
 def reshuffle(ctx: Ctx) -> None:

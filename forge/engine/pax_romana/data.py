@@ -19,7 +19,7 @@ from forge.schema import game_schemas, validate_docs
 GAME = "pax-romana"
 CONTENT_DIR = SHIPPED_CONTENT / GAME
 FILES = ("turn", "units", "economy", "combat", "movement", "stability", "victory", "events",
-         "event_cards", "options")
+         "event_cards", "forces", "options")
 
 
 @dataclass(frozen=True)

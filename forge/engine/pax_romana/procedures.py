@@ -340,7 +340,10 @@ def _order_of_play(ctx: Ctx, powers: list[str]) -> list[str]:
 # --- event tables ------------------------------------------------------------------------------
 
 def event(ctx: Ctx, action: dict) -> None:
-    """An event marker: 2d6 on the Standard Event Table (16.2; P7 for the 5)."""
+    """An event marker: 2d6 on the Standard Event Table (16.2; P7 for the 5). Its effects wait
+    to be applied (effects.py); an event for every player is applied at once."""
+    from forge.engine.pax_romana import effects
+
     rule = ctx.t.events["standard"]
     dice = ctx.dice_total(2, "event")
     row = row_for(rule["rows"], sum(dice))
@@ -350,17 +353,9 @@ def event(ctx: Ctx, action: dict) -> None:
     entry = next(e for e in ctx.t.events["events"] if e["id"] == event_id)
     _found(ctx, "event", dice=dice, total=sum(dice), event=event_id,
            applies_to=entry.get("applies_to"))
-    if event_id == "revenues_and_stability":
-        revenues(ctx, entry)
-
-
-def revenues(ctx: Ctx, entry: dict) -> None:
-    """Revenues & Stability: fewer than 3T costs 1 stability, more than 12T gains 1 (16.2)."""
-    for power, book in ctx.state["powers"].items():
-        if book["treasury"] < entry["below"]["talents"]:
-            ctx.change_stability(power, entry["below"]["change"], "revenues")
-        elif book["treasury"] > entry["above"]["talents"]:
-            ctx.change_stability(power, entry["above"]["change"], "revenues")
+    effects.set_pending(ctx, "event", event_id)
+    if entry["applies_to"] == "all":
+        effects.apply_at_once(ctx)
 
 
 def disease(ctx: Ctx, action: dict) -> None:
@@ -378,17 +373,23 @@ def disease(ctx: Ctx, action: dict) -> None:
 
 
 def rebellion(ctx: Ctx, action: dict) -> None:
-    """2d6 on the Rebellion Table (13.3)."""
+    """2d6 on the Rebellion Table (13.3); the area's effects wait to be applied."""
+    from forge.engine.pax_romana.effects import set_pending
+
     dice = ctx.dice_total(2, "rebellion")
     area = row_for(ctx.t.events["rebellion"]["rows"], sum(dice))["area"]
     _found(ctx, "rebellion", dice=dice, total=sum(dice), area=area)
+    set_pending(ctx, "rebellion", area, action.get("power"))
 
 
 def invasion(ctx: Ctx, action: dict) -> None:
-    """2d6 on the Invasion Table (13.4; P43)."""
+    """2d6 on the Invasion Table (13.4; P43); the invaders wait to be applied."""
+    from forge.engine.pax_romana.effects import set_pending
+
     dice = ctx.dice_total(2, "invasion")
     invader = row_for(ctx.t.events["invasion"]["rows"], sum(dice))["invader"]
     _found(ctx, "invasion", dice=dice, total=sum(dice), invader=invader)
+    set_pending(ctx, "invasion", invader, action.get("power"))
 
 
 def harvest(ctx: Ctx, action: dict) -> None:

@@ -192,9 +192,12 @@ RESULTS = {
         power=n.power(e["power"]), cost=e["cost"]),
     "victory": lambda e, tr, n: tr._(N_("Order of play: {order}")).format(
         order=", ".join(n.power(p) for p in e["order"])),
-    "event": lambda e, tr, n: tr._(N_("Event roll {total}: {event}")).format(**e),
-    "rebellion": lambda e, tr, n: tr._(N_("Rebellion roll {total}: {area}")).format(**e),
-    "invasion": lambda e, tr, n: tr._(N_("Invasion roll {total}: {invader}")).format(**e),
+    "event": lambda e, tr, n: tr._(N_("Event roll {total}: {event}")).format(
+        total=e["total"], event=entry_name("event", e["event"], n)),
+    "rebellion": lambda e, tr, n: tr._(N_("Rebellion roll {total}: {area}")).format(
+        total=e["total"], area=entry_name("rebellion", e["area"], n)),
+    "invasion": lambda e, tr, n: tr._(N_("Invasion roll {total}: {invader}")).format(
+        total=e["total"], invader=entry_name("invasion", e["invader"], n)),
     "harvest": lambda e, tr, n: tr._(N_("Harvest: {territory}, stability {change}")).format(**e),
     "recruit": lambda e, tr, n: tr._(N_("{power} recruits for {cost} T")).format(
         power=n.power(e["power"]), cost=e["cost"]),
@@ -377,6 +380,114 @@ WRITERS = {
 POINTS = {"port": N_("a port"), "transit": N_("a naval transit point"),
           "high_seas": N_("a high-seas transit point")}
 
+
+# --- events applied, forces and statuses (effects.py, forces.py) ------------------------------
+
+ENTRY_PLACES = {"event": ("events", "events"), "card": ("event_cards", "cards"),
+                "rebellion": ("events", "rebellion", "areas"),
+                "invasion": ("events", "invasion", "invaders")}
+STEP_WORDS = {
+    "no_event": N_("no event"), "rolls_again": N_("Rome rolls again"),
+    "nobody_qualifies": N_("nobody qualifies: the drawer loses 1 stability"),
+    "bread_and_circuses": N_("bread and circuses"), "disorder": N_("disorder"),
+    "garrisons_lost": N_("every garrison of the power is removed"),
+    "civil_war": N_("civil war"), "no_leader": N_("no leader in play"),
+    "no_elite": N_("no Elite leader in play"), "no_rebels": N_("no rebels placed"),
+    "space_rolls": N_("spaces rolled for"), "ambush": N_("the ambushed army loses BP"),
+    "hand_returned": N_("the hand goes back into the deck"),
+    "objectives": N_("objectives changed"), "no_militia": N_("no militia"),
+    "militia": N_("militia raised"), "dictator": N_("a Dictator: the table draws 3 leaders"),
+    "marker_added": N_("an extra activation marker goes in the bag"),
+    "card_taken": N_("a card taken"), "garrison_may_go": N_("one garrison in Gaul may go"),
+    "massive": N_("the massive rebellion"), "local": N_("a local rebellion"),
+}
+
+
+def entry_name(source: str, entry_id: str, names: Names) -> str:
+    """The name of an event, a card, a rebel area or an invader, in the players' language."""
+    place = ENTRY_PLACES.get(source)
+    if place is None:
+        return str(entry_id)
+    found = names.t.files[place[0]]
+    for key in place[1:]:
+        found = found[key]
+    entry = next((e for e in found if e["id"] == entry_id), None)
+    if entry is None:
+        return str(entry_id)
+    return names.game_text(entry["name"], "/".join(place) + f"/{entry_id}/name")
+
+
+def force_name(force_id: str, names: Names) -> str:
+    """The name of a force on the map (units.yaml forces, a rebel area or an invader)."""
+    base = force_id.rsplit("-", 1)[0] if force_id[-1:].isdigit() else force_id
+    entry = next((f for f in names.t.units["forces"] if f["id"] == base), None)
+    if entry is not None:
+        return names.game_text(entry["name"], f"units/forces/{base}/name")
+    for source in ("rebellion", "invasion"):
+        found = entry_name(source, base, names)
+        if found != base:
+            return found
+    return str(force_id)
+
+
+def status_name(status_id: str, names: Names) -> str:
+    entry = next((s for s in names.t.events["statuses"] if s["id"] == status_id), None)
+    if entry is None:
+        return str(status_id)
+    return names.game_text(entry["name"], f"events/statuses/{status_id}/name")
+
+
+def _leader_words(leader: dict) -> str:
+    """'Scipio 2-5', or '2-5' for a leader with no name."""
+    ratings = f"{leader['tactical']}-{leader['campaign']}"
+    return f"{leader['name']} {ratings}" if leader.get("name") else ratings
+
+
+def _activated(event: dict, tr, names: Names) -> str:
+    name = force_name(event["id"], names)
+    if event.get("major_moves") is not None:
+        return tr._(N_("{name} is activated: {major} Major and {minor} Minor Moves")).format(
+            name=name, major=event["major_moves"], minor=event["minor_moves"])
+    return tr._(N_("{name} is activated")).format(name=name)
+
+
+def _applied(event: dict, tr, names: Names) -> str:
+    name = entry_name(event["source"], event["id"], names)
+    if not event["steps"]:
+        return tr._(N_("{name} applied")).format(name=name)
+    steps = "; ".join(_words(STEP_WORDS, step["what"], tr) for step in event["steps"])
+    return tr._(N_("{name} applied: {steps}")).format(name=name, steps=steps)
+
+
+WRITERS.update({
+    "event-pending": _w(N_("{name} waits to be applied"),
+                        name=lambda e, n: entry_name(e["source"], e["id"], n)),
+    "event-applied": _applied,
+    "status-added": _w(N_("{power}: {name} until it ends"), power=_power,
+                       name=lambda e, n: status_name(e["status"], n)),
+    "force-placed": _w(N_("{name} on the map: {units}"),
+                       name=lambda e, n: force_name(e["id"], n),
+                       units=lambda e, n: n.units(e["units"])),
+    "force-allied": _w(N_("{name} is allied with {power}"),
+                       name=lambda e, n: force_name(e["id"], n),
+                       power=lambda e, n: n.power(e["owner"])),
+    "force-occupied": _w(N_("{power} occupies {name}: {units}"),
+                         name=lambda e, n: force_name(e["id"], n),
+                         power=lambda e, n: n.power(e["owner"]),
+                         units=lambda e, n: n.units(e["units"])),
+    "force-grown": _w(N_("The slave army grows to {units} and moves one space"),
+                      units=lambda e, n: n.units(e["units"])),
+    "force-activated": _activated,
+    "force-losses": _w(N_("{name} loses {lost}"), name=lambda e, n: force_name(e["id"], n),
+                       lost=lambda e, n: n.units(e["units"])),
+    "force-removed": _w(N_("{name} leaves the map"), name=lambda e, n: force_name(e["id"], n)),
+    "units-eliminated": _w(N_("{power} loses {lost} ({bp} BP)"), power=_power,
+                           lost=lambda e, n: n.units(e["units"])),
+    "leader-removed": _w(N_("{power} loses its leader {leader}"), power=_power,
+                         leader=lambda e, n: _leader_words(e["leader"])),
+    "card-cancelled": _w(N_("{name} is cancelled"), name=lambda e, n: n.card(e["card"])),
+})
+
 describe = words.EventWords(WRITERS, Names)
 
 
@@ -402,6 +513,11 @@ REASONS = {
     "event card": N_("the event card"),
     "activation marker": N_("the activation marker"),
 }
+REASONS.update({
+    "civil war": N_("the civil war, space by space"), "space roll": N_("the space's roll"),
+    "ambush": N_("the ambush"), "gallic rebellion": N_("the Gallic rebellion"),
+    "pergamum": N_("Pergamum's leader"), "barbarian infantry": N_("the barbarian infantry"),
+})
 SIDE_REASONS = (          # (the engine's reason with a side, a number or a power; its words)
     (re.compile(r"battle roll of the (attacker|defender)$"),
      N_("the battle roll of the {side}")),
