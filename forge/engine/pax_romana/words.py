@@ -437,12 +437,6 @@ def status_name(status_id: str, names: Names) -> str:
     return names.game_text(entry["name"], f"events/statuses/{status_id}/name")
 
 
-def _leader_words(leader: dict) -> str:
-    """'Scipio 2-5', or '2-5' for a leader with no name."""
-    ratings = f"{leader['tactical']}-{leader['campaign']}"
-    return f"{leader['name']} {ratings}" if leader.get("name") else ratings
-
-
 def _activated(event: dict, tr, names: Names) -> str:
     name = force_name(event["id"], names)
     if event.get("major_moves") is not None:
@@ -484,7 +478,7 @@ WRITERS.update({
     "units-eliminated": _w(N_("{power} loses {lost} ({bp} BP)"), power=_power,
                            lost=lambda e, n: n.units(e["units"])),
     "leader-removed": _w(N_("{power} loses its leader {leader}"), power=_power,
-                         leader=lambda e, n: _leader_words(e["leader"])),
+                         leader=lambda e, n: _leader(e["leader"])),
     "card-cancelled": _w(N_("{name} is cancelled"), name=lambda e, n: n.card(e["card"])),
 })
 
