@@ -27,6 +27,15 @@ SPACE_SIZES = range(1, 9)       # units in an occupied space (the Armenians' rol
 BARBARIANS = ("barbarian_infantry", "tribal_infantry")     # never a power's units
 
 
+def unit_label(unit: str, n) -> str:
+    """A unit beside its counter: its name, or the abbreviation on its counter when the name
+    would not fit a phone's width."""
+    from companion.screens.pax_romana_forms import LONG_LABEL
+
+    name = n.unit(unit)
+    return name if len(name) <= LONG_LABEL else tables().unit[unit]["abbr"]
+
+
 def behaviour(role: str) -> dict:
     """How a force behaves (forces.yaml)."""
     from forge.engine.pax_romana.forces import behaviour as rule
@@ -90,8 +99,34 @@ class PaxRomanaEventsScreen(PaxForms, GameScreen):
         page.add_widget(result)
         self.pending_lines = lines
         self.pending_title, *self.pending_text = self.entry_lines(pending)
-        self.add(page, tr._("Apply…"), self.form_resolve, {"type": "resolve"})
+        if not pending.get("power"):
+            self.build_power_choice(page, state)
+        if self.concerned(state):
+            self.add(page, tr._("Apply…"), self.form_resolve, {"type": "resolve"})
 
+    def build_power_choice(self, page, state: dict) -> None:
+        """Whom the event concerns, tapped first: what it asks depends on him (16.13)."""
+        tr = self.tr
+        n = names(tr)
+        page.add_widget(line(tr._("Which power does it concern?")))
+        chosen = self.concerned(state)
+        for power in state["order"]:
+            self.add(page, n.power(power), lambda p=power: self.choose_power(p),
+                     emphasis="primary" if power == chosen else "secondary")
+
+    def choose_power(self, power: str) -> None:
+        self.chosen_power = (self.session.position, power)
+        self.refresh()
+
+    def concerned(self, state: dict) -> str | None:
+        """The power the waiting event concerns: its own, or the one tapped for it."""
+        pending = state.get("pending") or {}
+        if pending.get("power"):
+            return pending["power"]
+        position, power = self.chosen_power
+        return power if position == self.session.position else None
+
+    chosen_power: tuple = (None, None)
     pending_lines: tuple | list = ()
     pending_title = ""
     pending_text: tuple | list = ()
@@ -118,7 +153,7 @@ class PaxRomanaEventsScreen(PaxForms, GameScreen):
         if kind == "units":
             shown = [u for u in UNITS_SHOWN if u.startswith("mercenary_")] \
                 if fact == "mercenaries" else [u for u in UNITS_SHOWN if u not in BARBARIANS]
-            return ("counts", key, ask, [(u, n.unit(u)) for u in shown])
+            return ("counts", key, ask, [(u, unit_label(u, n)) for u in shown])
         if kind == "spaces":
             return ("counts", key, ask, [(str(k), tr._("spaces with {count} units").format(
                 count=k)) for k in SPACE_SIZES])
@@ -150,18 +185,9 @@ class PaxRomanaEventsScreen(PaxForms, GameScreen):
     def resolve_fields(self, state: dict) -> list:
         from forge.engine.pax_romana.effects import questions
 
-        tr = self.tr
-        n = names(tr)
-        pending = state["pending"]
-        fields = []
-        if not pending.get("power"):
-            active = self.active(state)
-            powers = sorted(state["order"], key=lambda p: p != active)
-            fields.append(("choice", "power", tr._("Which power does it concern?"),
-                           [(p, n.power(p)) for p in powers]))
-        for fact in questions(state, tables()):
-            fields.append(self.fact_field(fact, state, pending))
-        return fields
+        pending = {**state["pending"], "power": self.concerned(state)}
+        asked = questions({**state, "pending": pending}, tables())
+        return [self.fact_field(fact, state, pending) for fact in asked]
 
     def active(self, state: dict) -> str | None:
         from forge.engine.pax_romana.turns import active_power
@@ -184,14 +210,16 @@ class PaxRomanaEventsScreen(PaxForms, GameScreen):
         state = self.session.state
         fields = self.resolve_fields(state)
         if not fields:
-            self.play({"type": "resolve"})
+            self.play({"type": "resolve", "power": self.concerned(state)})
             return
         note = "\n".join(self.pending_text)
         if any(f[1] == "facts.leader" for f in fields):
             note += "\n" + self.leaders_note(state)
 
+        power = self.concerned(state)
+
         def make(values: dict) -> dict:
-            action = {"type": "resolve", **values}
+            action = {"type": "resolve", "power": power, **values}
             facts = action.get("facts") or {}
             if facts.get("card") == "":
                 facts.pop("card")
@@ -281,7 +309,7 @@ class PaxRomanaEventsScreen(PaxForms, GameScreen):
         powers = [(p, n.power(p)) for p in state["order"] if p != force.get("against")]
         if step == "losses":
             fields = [("counts", "units", tr._("Units lost"),
-                       [(u, n.unit(u)) for u in force["units"]])]
+                       [(u, unit_label(u, n)) for u in force["units"]])]
         elif step == "activate" and behaviour(force["role"])["moved_by"] != \
                 "other_players":
             self.play({"type": "force", "force": force["id"], "step": step})
