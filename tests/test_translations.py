@@ -1,4 +1,4 @@
-"""Translation catalogs: complete in Spanish and English, nothing unused, every glyph printable."""
+"""Translation catalogs: complete in every language, nothing unused, every glyph printable."""
 import pytest
 
 from forge import i18n
@@ -7,14 +7,14 @@ from forge.games import DEFAULT_CONTENT, game_ids, load_game
 
 
 def test_program_catalogs_hold_exactly_the_messages_in_use():
-    problems = i18n.check_program_catalogs(["en", "es"])
+    problems = i18n.check_program_catalogs(i18n.program_languages())
     assert problems == [], "\n".join(str(p) for p in problems)
 
 
 @pytest.mark.parametrize("game_id", game_ids(DEFAULT_CONTENT))
 def test_game_catalogs_hold_exactly_the_content_texts(game_id):
     game = load_game(DEFAULT_CONTENT, game_id, check_catalogs=False)
-    problems = i18n.check_game_catalogs(game.folder, game.id, game.texts, ["en", "es"])
+    problems = i18n.check_game_catalogs(game.folder, game.id, game.texts, game.languages)
     assert problems == [], "\n".join(str(p) for p in problems)
 
 
@@ -24,12 +24,20 @@ def test_spanish_differs_from_english_for_most_messages():
     assert len(same) <= len(spanish.entries) // 10, same
 
 
+def texts_of(messages):
+    """Every translated text of a catalog (each plural form)."""
+    for entry in messages.entries.values():
+        yield from entry.forms or (entry.msgstr,)
+
+
 def all_translations():
-    for lang in ("en", "es"):
-        yield from (e.msgstr for e in i18n.program_messages(lang).entries.values())
-        for game_id in game_ids(DEFAULT_CONTENT):
-            path = i18n.game_catalog_path(DEFAULT_CONTENT / game_id, game_id, lang)
-            yield from (e.msgstr for e in i18n.Messages(path).entries.values())
+    for lang in i18n.program_languages():
+        yield from texts_of(i18n.program_messages(lang))
+    for game_id in game_ids(DEFAULT_CONTENT):
+        folder = DEFAULT_CONTENT / game_id
+        for lang in i18n.catalog_languages(folder / "locale"):
+            path = i18n.game_catalog_path(folder, game_id, lang)
+            yield from texts_of(i18n.Messages(path))
 
 
 @pytest.mark.parametrize("font", [SANS, SERIF])

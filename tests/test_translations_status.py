@@ -19,8 +19,15 @@ def run(*args):
 
 @pytest.fixture
 def demo(tmp_path):
-    """A folder of games holding a copy of the demo game alone."""
-    shutil.copytree(DEFAULT_CONTENT / "demo", tmp_path / "games" / "demo")
+    """A folder of games holding a copy of the demo game alone, in English and Spanish only."""
+    game = tmp_path / "games" / "demo"
+    shutil.copytree(DEFAULT_CONTENT / "demo", game)
+    for lang in i18n.catalog_languages(game / "locale"):
+        if lang not in ("en", "es"):
+            shutil.rmtree(game / "locale" / lang)
+    meta = game / "game.yaml"
+    text = meta.read_text(encoding="utf-8")
+    meta.write_text(re.sub(r"(?m)^languages: .*$", "languages: [en, es]", text), encoding="utf-8")
     return tmp_path / "games"
 
 
