@@ -158,13 +158,14 @@ def test_a_character_no_font_draws_is_found_by_validate(content_copy):
 
 
 def test_a_character_no_font_draws_is_found_in_a_language_not_yet_listed(content_copy):
-    staging = content_copy / "demo/locale/fr/LC_MESSAGES"
+    staging = content_copy / "demo/locale/nl/LC_MESSAGES"
+    assert not staging.exists()
     staging.mkdir(parents=True)
     english = (content_copy / "demo/locale/en/LC_MESSAGES/demo.po").read_text(encoding="utf-8")
     (staging / "demo.po").write_text(english.replace('msgstr "Road cards"',
-                                                     'msgstr "Cartes \u6f22"'), encoding="utf-8")
+                                                     'msgstr "Kaarten \u6f22"'), encoding="utf-8")
     problems = fonts.game_glyph_problems(content_copy / "demo", "demo")
-    assert any("locale/fr/" in str(p) and "U+6F22" in str(p) for p in problems)
+    assert any("locale/nl/" in str(p) and "U+6F22" in str(p) for p in problems)
 
 
 def test_drawing_a_character_the_font_lacks_stops_the_build(tmp_path):
