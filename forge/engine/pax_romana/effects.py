@@ -169,8 +169,8 @@ def _checked(ctx: Ctx, name: str, kind: str, value):
 # --- applying ----------------------------------------------------------------------------------
 
 def resolve(ctx: Ctx, action: dict) -> None:
-    """Apply the pending event, card or table result with the facts the players give (P60;
-    the Rebellion event's -1 to the area's controllers, P65)."""
+    """Apply the pending event, card or table result with the facts the players give (P70;
+    the Rebellion event's -1 to the area's controllers, P75)."""
     from forge.engine.pax_romana.turns import active_power
 
     state = ctx.state
@@ -266,7 +266,7 @@ def roll(run: Run, step: dict):
 
 def stability_check(run: Run, step: dict):
     """By the stability of the power it strikes: bread and circuses, disorder or civil war;
-    nobody qualifies, the drawer loses 1 (16.2, 17.2; P5, P6, P9, P62)."""
+    nobody qualifies, the drawer loses 1 (16.2, 17.2; P5, P6, P9, P72)."""
     ctx, t = run.ctx, run.ctx.t
     rule = t.stability["stability_check"]
     who = run.target() if step.get("who") == "target" else run.power
@@ -302,7 +302,7 @@ def _bread(run: Run, who: str, cost: int) -> None:
 
 def _civil_war(run: Run, who: str, step: dict, rule: dict) -> None:
     """Each occupied space rolls 1d6, odd loses its units (all, or half for the card); the
-    leaders go; the event ends his activations; the level is then set (16.2, 17.2; P63)."""
+    leaders go; the event ends his activations; the level is then set (16.2, 17.2; P73)."""
     ctx = run.ctx
     rolls = [ctx.d6("civil war") for _ in range(run.fact("occupied_spaces"))]
     run.note("civil_war", power=who, rolls=rolls, lost=sum(r % 2 for r in rolls),
@@ -321,7 +321,7 @@ def _civil_war(run: Run, who: str, step: dict, rule: dict) -> None:
 
 def disease(run: Run, step: dict):
     """1d6 against the Campaign of the best leader in play: he dies at or below it (event) or
-    below it (card); no leader, nothing (16.2, 17.2; P8, P61)."""
+    below it (card); no leader, nothing (16.2, 17.2; P8, P71)."""
     from forge.engine.pax_romana.procedures import disease as roll_disease
 
     book = run.ctx.book(run.power)
@@ -415,7 +415,7 @@ def mutiny(run: Run, step: dict):
 
 def space_rolls(run: Run, step: dict):
     """1d6 for each occupied space: above the units there, they are removed (13.4 Armenians;
-    P74)."""
+    P84)."""
     spaces = run.fact("spaces")
     results = []
     for units, count in sorted(spaces.items(), key=lambda kv: int(kv[0])):
@@ -453,7 +453,7 @@ def _objective_ids(run: Run, ids: list) -> list:
 
 def redraw_objectives(run: Run, step: dict):
     """Every objective back; as many as the most a power holds drawn blind, entered by the
-    players (17.2; P73)."""
+    players (17.2; P83)."""
     most = run.ctx.t.victory["objectives"]["hold_max"]
     drawn = _objective_ids(run, run.fact("objectives"))
     if len(drawn) > most:
@@ -488,7 +488,7 @@ def remove_leader(run: Run, step: dict):
 
 def cancel_card(ctx: Ctx, power: str) -> None:
     """Deus ex Machina: the card another player just played, still waiting, is cancelled
-    (17.2; P72)."""
+    (17.2; P82)."""
     pending = ctx.state.get("pending")
     if not pending or pending["source"] != "card" or pending.get("power") == power:
         raise IllegalAction(N_("Deus ex Machina cancels a card another player has just "
@@ -572,7 +572,7 @@ def opportunity(run: Run, step: dict):
 
 def take_card(run: Run, step: dict):
     """A card at random from another player's hand (17.2 Traitor): the app draws it, or the
-    table names the card it drew (P73)."""
+    table names the card it drew (P83)."""
     ctx = run.ctx
     target = run.target()
     hand = ctx.book(target)["cards"]

@@ -69,8 +69,8 @@ def _dice(ctx: Ctx, dice: str) -> int:
 # --- placed by events ----------------------------------------------------------------------------
 
 def field(run, force_id: str):
-    """The Soldier of Fortune's army (a force, not the power's books: P64) or the kingdom of
-    Pontus with its marker in the bag (P69), for the power (12.43, 12.55)."""
+    """The Soldier of Fortune's army (a force, not the power's books: P74) or the kingdom of
+    Pontus with its marker in the bag (P79), for the power (12.43, 12.55)."""
     ctx = run.ctx
     rule = force_rule(ctx.t, force_id)
     if run.power in rule.get("never_for", []):
@@ -139,7 +139,7 @@ def slave_revolt(run):
 
 def ally(run, force_id: str):
     """Alliance with Rhodes or Pergamum, played with an Alliance card (17.2, 12.51, 12.54;
-    P68)."""
+    P78)."""
     ctx = run.ctx
     book = ctx.book(run.power)
     if "alliance" not in book["cards"]:
@@ -165,7 +165,7 @@ def ally(run, force_id: str):
 
 def africa(run, entry: dict, step: dict):
     """Carthage's mercenaries in Africa turn rebel: BI of equal BP; no African income until
-    they are gone; none there, no event (13.3; P66)."""
+    they are gone; none there, no event (13.3; P76)."""
     ctx = run.ctx
     mercenaries = {u: n for u, n in run.fact("mercenaries", {}).items() if n}
     if not mercenaries or "carthage" not in ctx.state["powers"]:
@@ -180,7 +180,7 @@ def africa(run, entry: dict, step: dict):
 
 def gaul(run, entry: dict):
     """Gaul (13.3): no continental province controlled, a garrison may go; else 1d6 plus the
-    provinces controlled: a local rebellion, or once a game the massive one (P67)."""
+    provinces controlled: a local rebellion, or once a game the massive one (P77)."""
     ctx = run.ctx
     controlled = run.fact("gallic_provinces")
     if not controlled:
@@ -311,7 +311,7 @@ def occupy(ctx: Ctx, action: dict) -> None:
 
 def _near_capital(ctx: Ctx, entry: dict, action: dict) -> None:
     """13.44: a barbarian army within 1 MP of a home capital: -1 once per army and power
-    (P70)."""
+    (P80)."""
     power = check_power(ctx.state, action.get("power"))
     if not behaviour(ctx.t, entry["role"]).get("barbarian_army"):
         raise IllegalAction(N_("only a barbarian army costs stability near a capital"))
@@ -328,7 +328,7 @@ def _remove(ctx: Ctx, entry: dict, action: dict) -> None:
 
 
 def _gone(ctx: Ctx, entry: dict) -> None:
-    """The force leaves the map; the slave revolt's end gives +1 (12.72; P71); a rebellion's
+    """The force leaves the map; the slave revolt's end gives +1 (12.72; P81); a rebellion's
     status ends with its rebels."""
     state = ctx.state
     state["forces"] = [f for f in _forces(state) if f is not entry]

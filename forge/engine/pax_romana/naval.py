@@ -183,7 +183,7 @@ _STAGE_REFUSALS = {
 
 def naval_enter(ctx: Ctx, action: dict) -> None:
     """Enter the next port or transit point: the toll, the disaster roll, pirates, an enemy
-    fleet, then whether the fleet must stop (11.12, 11.2, 11.4, 12.51, 12.6; P75)."""
+    fleet, then whether the fleet must stop (11.12, 11.2, 11.4, 12.51, 12.6; P57)."""
     state = ctx.state
     naval = _current(state, "moving")
     point = {"point": action["point"], "name": action.get("name") or ""}
@@ -233,7 +233,7 @@ def _disaster(ctx: Ctx, naval: dict, point: str) -> bool:
 
 def _storm(ctx: Ctx, naval: dict, roll: int) -> None:
     """A storm sinks `roll` squadrons and `roll` BP of the land units; a transport with fewer
-    squadrons than the roll loses every land unit (11.21; P80)."""
+    squadrons than the roll loses every land unit (11.21; P62)."""
     rule = ctx.t.movement["naval"]["disaster"]["storm"]
     squadrons = min(roll, naval["squadrons"])
     carried = naval["land"]
@@ -264,7 +264,7 @@ def book_loss(ctx: Ctx, power: str | None, count: int, why: str) -> None:
 
 
 def _lose_land(ctx: Ctx, naval: dict, bp: int, everything: bool, why: str) -> None:
-    """Land BP lost from the units carried; the units are counted lost with the last BP (P78)."""
+    """Land BP lost from the units carried; the units are counted lost with the last BP (P60)."""
     carried = naval["land"]
     bp = carried["bp"] if everything else min(bp, carried["bp"])
     if not bp and not (everything and carried["units"]):
@@ -288,7 +288,7 @@ def _still_afloat(ctx: Ctx, naval: dict) -> bool:
 
 def _pirates(ctx: Ctx, naval: dict, cilician: bool) -> bool:
     """A fleet entering a pirates' point must attack them; if it fails it goes back to the
-    last port it passed, Finished (12.62-12.64; P82)."""
+    last port it passed, Finished (12.62-12.64; P64)."""
     galley_bp = naval["squadrons"] * squadron_bp(ctx, naval)
     found = pirate_roll(ctx, galley_bp, naval["leader"], cilician)
     _result(ctx, "pirates", found)
@@ -316,7 +316,7 @@ def _enemy_fleet(ctx: Ctx, naval: dict, enemy: dict) -> bool:
 
 def _battle(ctx: Ctx, naval: dict, enemy: dict, attacking: bool = True) -> bool:
     """The naval battle of the moving fleet against `enemy` (attacked by it when not
-    `attacking`), and what it does to the land units carried (11.43-11.46; P79)."""
+    `attacking`), and what it does to the land units carried (11.43-11.46; P61)."""
     if not naval["squadrons"]:
         ctx.emit("naval-battle-unescorted", power=naval["power"])
         _lose_land(ctx, naval, naval["land"]["bp"], True, "unescorted")
@@ -353,7 +353,7 @@ def _battle(ctx: Ctx, naval: dict, enemy: dict, attacking: bool = True) -> bool:
 
 
 def _stops(ctx: Ctx, naval: dict, action: dict) -> None:
-    """The reasons the fleet must stop here (11.12, 11.16-11.17, 11.36; P83)."""
+    """The reasons the fleet must stop here (11.12, 11.16-11.17, 11.36; P65)."""
     reasons = naval["stop"]["reasons"]
     point = naval["at"]
     if point["point"] == "port":
@@ -387,7 +387,7 @@ def naval_continuity(ctx: Ctx, action: dict) -> None:
     """Roll to move on after a stop (11.13-11.14): Finished in a high-seas point is lost
     (11.21); a transport passing non-friendly land units that fails attacks them (11.36);
     after a tie the fleet may attack again instead, or be attacked as it leaves (11.45;
-    P86)."""
+    P68)."""
     state = ctx.state
     naval = _current(state, "stopped")
     stop = naval["stop"]
@@ -433,7 +433,7 @@ def _again(ctx: Ctx, naval: dict) -> None:
 
 def _attacked_leaving(ctx: Ctx, naval: dict) -> None:
     """The fleet it drew with attacks it as it leaves; a fleet that does not lose sails on
-    (11.45; P86)."""
+    (11.45; P68)."""
     if _battle(ctx, naval, naval["enemy"], attacking=False):
         naval.pop("enemy", None)
         ctx.state["last"] = {"kind": "naval-continuity", **_summary(naval)}
@@ -467,7 +467,7 @@ def naval_pick_up(ctx: Ctx, action: dict) -> None:
 
 def _turn_into_transport(ctx: Ctx, naval: dict) -> None:
     """A fleet of galleys with a leader picks up land units: its MP are 1d6 + Campaign - 1
-    (11.32; P77)."""
+    (11.32; P59)."""
     rule = ctx.t.movement["allowance"]
     if not naval["leader"] or naval["campaign"] is None:
         raise IllegalAction(N_("only a fleet with a leader (give his Campaign) picks up land "
@@ -490,7 +490,7 @@ def _turn_into_transport(ctx: Ctx, naval: dict) -> None:
 def naval_land(ctx: Ctx, action: dict) -> None:
     """Land carried units in this port: one unit dropped while others sail on is free, a
     landing costs 1 MP, an amphibious attack on non-friendly land units 1 more (11.31-11.34;
-    P87)."""
+    P69)."""
     naval = _current(ctx.state, "moving", "stopped", "finished")
     point = naval["at"]
     if point["point"] != "port":
@@ -536,7 +536,7 @@ def _amphibious_cost(ctx: Ctx) -> int:
 
 
 def _check_amphibious_mp(ctx: Ctx, naval: dict, why: str) -> None:
-    """An amphibious attack needs the MP to land and attack (11.34, 11.36; P76)."""
+    """An amphibious attack needs the MP to land and attack (11.34, 11.36; P58)."""
     need = _amphibious_cost(ctx)
     if left(naval) is not None and left(naval) < need:
         raise IllegalAction(N_("{why}: {need} MP, and it has {left}"), why=why, need=need,
@@ -622,7 +622,7 @@ def naval_end(ctx: Ctx, action: dict) -> None:
     """End the move here: never in a high-seas point; a transport lands its units in a port
     (11.32), or stays in a transit point only when Finished there (11.21); a fleet in a
     non-friendly port or transit point must reach a friendly port by the end of the turn
-    (11.15; P81)."""
+    (11.15; P63)."""
     naval = _current(ctx.state, "moving", "stopped", "finished")
     point = naval["at"]["point"]
     if point == "high_seas":

@@ -4,7 +4,7 @@ recruit in or an army traces a line to a friendly space of its power's home terr
 The players name the line they trace, space by space, with what each space holds; the engine
 checks each space against the blockers of `movement.yaml` `communication`, charges the Rhodes
 toll (6.16, 12.51) and keeps what it found for the turn in `state["supply"]`, where `income`
-and `recruit` find a province cut off when the players do not say (P85).
+and `recruit` find a province cut off when the players do not say (P67).
 """
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def _trace(ctx: Ctx, action: dict, found: dict) -> None:
 
 def blocker(space: dict, sea_out: bool = False, rhodes_paid: bool = True) -> str | None:
     """Why a line cannot pass through `space` (entered by `space["by"]`, land or sea, and left
-    by sea when `sea_out`), or None (6.16-6.18, 12.62, 12.64; P84)."""
+    by sea when `sea_out`), or None (6.16-6.18, 12.62, 12.64; P66)."""
     by_sea = space.get("by") == "sea" or sea_out
     if space.get("enemy_land"):
         return "enemy_occupied"
