@@ -58,3 +58,18 @@ def test_new_options_the_books_and_words_in_spanish(tmp_path):
     assert books[0]["power"] == "rome" and books[0]["place"] == 1
     assert books[0]["treasury"] == 6 and books[0]["max_manpower"] in (30, 20)
     assert {"band", "gop", "cvp", "galleys", "leaders", "objectives", "temporary"} <= set(books[0])
+
+
+def test_legal_lists_the_waiting_event_and_the_forces_on_the_map(tmp_path):
+    game = tmp_path / "game.json"
+    assert run("new", "--physical", "--game", game).exit_code == 0
+    act(game, {"type": "draw-card", "power": "east", "card": "pontus"})
+    act(game, {"type": "play-card", "power": "east", "card": "pontus"})
+    legal = json.loads(run("legal", "--game", game).output)
+    assert {"type": "resolve", "power": "east", "asks": ["empty_pontic_space"],
+            "open": ["facts"]} in legal
+    act(game, {"type": "resolve", "facts": {"empty_pontic_space": True}})
+    legal = json.loads(run("legal", "--game", game).output)
+    steps = {a["step"] for a in legal if a["type"] == "force" and a["force"] == "pontus"}
+    assert steps == {"activate", "losses", "remove"}
+    assert not [a for a in legal if a["type"] == "resolve"]

@@ -69,7 +69,13 @@ def procedure_words(kind: str, tr) -> str:
              "losses": tr._("Losses"), "disease": tr._("Disease"),
              "draw-card": tr._("Draw an event card"), "play-card": tr._("Play a card"),
              "add-temporary": tr._("Temporary units"), "reroll": tr._("Re-roll"),
-             "resolve": tr._("Apply an event"), "force": tr._("A force on the map")}
+             "resolve": tr._("Apply an event"), "force": tr._("A force on the map"),
+             "naval-move": tr._("Naval move"), "naval-enter": tr._("Enter a naval point"),
+             "naval-continuity": tr._("Roll for Continuity"),
+             "naval-pick-up": tr._("Pick up units"), "naval-land": tr._("Landing"),
+             "naval-amphibious": tr._("Attack from the sea"),
+             "naval-end": tr._("End the move here"),
+             "communication": tr._("Line of communication")}
     return words.get(kind, kind)
 
 

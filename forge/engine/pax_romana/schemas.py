@@ -34,7 +34,7 @@ LOC_SPACE = Record({"name": Maybe(NAME), "by": Maybe(Text(choices=("land", "sea"
                     "rhodes": Maybe(Bool()), "pirates": Maybe(Bool()),
                     "cilician": Maybe(Bool()), "high_seas": Maybe(Bool())})
 # what legal_actions adds to a listed action, accepted so it can be applied as it is
-INFORMATION = ("modified", "absorbs", "lost_bp", "open", "cost", "name")
+INFORMATION = ("modified", "absorbs", "lost_bp", "open", "cost", "name", "asks")
 
 
 def _action(*required, **fields) -> Record:
