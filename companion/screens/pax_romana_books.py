@@ -562,12 +562,11 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
 
     def form_temporary(self) -> None:
         """Temporary units into a power's books: where they come from, the units, and for
-        mercenaries whether they are paid now; the engine says the turn they leave."""
+        mercenaries whether they are paid now; the engine says the turn they leave. The Soldier
+        of Fortune and invaders are forces the events screen places, not offered here."""
         tr = self.tr
         n = names(tr)
-        sources = [("mercenaries", tr._("Mercenaries")), ("militia", tr._("Militia")),
-                   ("soldier_of_fortune", tr._("Soldier of Fortune")),
-                   ("invasion", tr._("Invaders"))]
+        sources = [("mercenaries", tr._("Mercenaries")), ("militia", tr._("Militia"))]
         units = [(u, n.unit(u)) for u in TEMPORARY_UNITS if u in tables().unit and not (
             tables().unit[u].get("advanced_only") and self.session.state["game"] != "advanced")]
         fields = [("choice", "power", tr._("Which power"), self.power_options()),

@@ -1,7 +1,8 @@
-"""Temporary units in a power's books: mercenaries (12.2), militia (12.3), the Soldier of
-Fortune's army (12.4) and invaders (13.4) go in the Elimination Phase of the turn after the one
-they appear in (12.22, 12.32, 12.46, 13.4; P53); mercenary cavalry stays as regular cavalry
-(12.27). Each source says which units it brings and who never gets them, from the rule data."""
+"""Temporary units in a power's books: mercenaries (12.2) and militia (12.3) go in the
+Elimination Phase of the turn after the one they appear in (12.22, 12.32; P53); mercenary
+cavalry stays as regular cavalry (12.27). Each source says which units it brings and who never
+gets them, from the rule data. The Soldier of Fortune's army and invaders are forces on the map,
+not a power's units (forces.py; P74): their event places them and `force` changes them."""
 from __future__ import annotations
 
 from forge.engine.core import N_
@@ -9,11 +10,11 @@ from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, advanced, check_power
 
 NEXT_TURN = "elimination_phase_next_turn"
-SOURCES = ("mercenaries", "militia", "soldier_of_fortune", "invasion")
+FORCES = ("soldier_of_fortune", "invasion")
 
 
 def source_rule(t, state: dict, source: str) -> dict:
-    """What a source brings: `units` {unit: most at once, or None}, `never_for`, `removed`,
+    """What a source brings: `units` {unit: None}, `never_for`, `removed`,
     `rule`, and for mercenaries the purchases (`buys`) and their `cost`."""
     if source == "mercenaries":
         rule = t.economy["mercenaries"]
@@ -25,20 +26,9 @@ def source_rule(t, state: dict, source: str) -> dict:
         unit = rule["standard"]["unit"]
         return {"units": {unit: None}, "never_for": rule["never_for"], "removed": NEXT_TURN,
                 "rule": "12.21, 12.22", "per_unit": rule["standard"]["cost"]}
-    if source == "militia":
-        rule = t.combat["militia"]
-        return {"units": {"militia": None}, "never_for": [], "removed": rule["removed"],
-                "rule": rule["rule"]}
-    if source == "soldier_of_fortune":
-        force = next(f for f in t.units["forces"] if f["id"] == "soldier_of_fortune")
-        return {"units": dict(force["units"]), "never_for": force["never_for"],
-                "removed": force["removed"], "rule": force["rule"]}
-    rule = t.events["invasion"]
-    units = {key: None for invader in rule["invaders"] for key in invader
-             if key in t.unit}
-    units.update({key.split("_in_")[0]: None for invader in rule["invaders"]
-                  for key in invader if key.split("_in_")[0] in t.unit})
-    return {"units": units, "never_for": [], "removed": rule["removed"], "rule": rule["rule"]}
+    rule = t.combat["militia"]
+    return {"units": {"militia": None}, "never_for": [], "removed": rule["removed"],
+            "rule": rule["rule"]}
 
 
 def expires(state: dict, rule: dict) -> int:
@@ -54,6 +44,10 @@ def add_temporary(ctx: Ctx, action: dict) -> None:
     state, t = ctx.state, ctx.t
     power = check_power(state, action["power"])
     source = action["source"]
+    if source in FORCES:
+        raise IllegalAction(N_("{source}: a force on the map, not units in the books; the "
+                               "events screen places it and the force action records its "
+                               "losses"), source=source)
     rule = source_rule(t, state, source)
     units = {u: n for u, n in action["units"].items() if n}
     _check(t, state, power, source, rule, units)
@@ -74,14 +68,10 @@ def _check(t, state: dict, power: str, source: str, rule: dict, units: dict) -> 
         raise IllegalAction(N_("name at least one unit"))
     if power in rule["never_for"]:
         raise IllegalAction(N_("{power} never gets {source}"), power=power, source=source)
-    for unit, count in units.items():
+    for unit in units:
         if unit not in rule["units"]:
             raise IllegalAction(N_("{unit} do not come with {source}"), unit=unit,
                                 source=source)
-        most = rule["units"][unit]
-        if most is not None and count > most:
-            raise IllegalAction(N_("at most {count} {unit} come with {source}"),
-                                count=most, unit=unit, source=source)
         if t.unit[unit].get("advanced_only") and not advanced(state):
             raise IllegalAction(N_("{unit} are hired in the Advanced Game only"), unit=unit)
 
@@ -99,7 +89,7 @@ def _price(rule: dict, units: dict) -> int:
 
 def eliminate_temporary(ctx: Ctx) -> None:
     """Temporary units whose Elimination Phase this is leave the map, mercenary cavalry
-    becoming regular cavalry (12.27, 12.32, 12.46, 13.4)."""
+    becoming regular cavalry (12.27, 12.32)."""
     t, turn = ctx.t, ctx.state["turn"]
     for power, book in ctx.state["powers"].items():
         leaving = [u for u in book["temporary"] if u["expires"] <= turn]

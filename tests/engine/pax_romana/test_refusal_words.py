@@ -66,9 +66,11 @@ def test_where_temporary_units_come_from_is_named():
     assert err.translated(EN) == "Rome never gets mercenaries"
     assert err.translated(ES) == "Roma nunca recibe mercenarios"
     err = refusal(session, {"type": "add-temporary", "power": "greece",
-                            "source": "soldier_of_fortune", "units": {"heavy_infantry": 5}})
-    assert err.translated(EN) == ("at most 4 Heavy Infantry come with the Soldier of "
-                                  "Fortune's army")
+                            "source": "soldier_of_fortune", "units": {"heavy_infantry": 4}})
+    assert err.translated(EN) == ("the Soldier of Fortune's army: a force on the map, not "
+                                  "units in the books; the events screen places it and the "
+                                  "force action records its losses")
+    assert err.translated(ES).startswith("el ejército del Soldado de Fortuna: una fuerza")
 
 
 def test_a_hand_over_the_limit_names_its_power():
