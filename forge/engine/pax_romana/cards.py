@@ -51,14 +51,20 @@ def draw_card(ctx: Ctx, action: dict) -> None:
     card = _card(t, card_id)
     ctx.emit("card-drawn", power=power, card=card_id, held=card["kind"] == "hold_in_hand")
     if card["kind"] == "hold_in_hand":
-        book = ctx.book(power)
-        book["cards"].append(card_id)
-        most = t.event_cards["deck"]["hand_max"]
-        if len(book["cards"]) > most:
-            state["hand_limit"] = {"power": power, "most": most}
-            ctx.emit("hand-full", power=power, most=most)
+        hold(ctx, power, card_id)
     else:
         _played(ctx, power, card)
+
+
+def hold(ctx: Ctx, power: str, card_id: str) -> None:
+    """A card joins a power's hand, drawn or taken (Traitor); over the limit, the holder plays
+    or discards before anything else (17.14; P56)."""
+    book = ctx.book(power)
+    book["cards"].append(card_id)
+    most = ctx.t.event_cards["deck"]["hand_max"]
+    if len(book["cards"]) > most:
+        ctx.state["hand_limit"] = {"power": power, "most": most}
+        ctx.emit("hand-full", power=power, most=most)
 
 
 def play_card(ctx: Ctx, action: dict) -> None:

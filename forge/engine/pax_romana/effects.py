@@ -572,7 +572,7 @@ def opportunity(run: Run, step: dict):
 
 def take_card(run: Run, step: dict):
     """A card at random from another player's hand (17.2 Traitor): the app draws it, or the
-    table names the card it drew (P83)."""
+    table names the card it drew (P83); a hand then over the limit waits for its holder (P56)."""
     ctx = run.ctx
     target = run.target()
     hand = ctx.book(target)["cards"]
@@ -584,9 +584,11 @@ def take_card(run: Run, step: dict):
         card = sorted(hand)[ctx.dice.roll(f"bag{len(hand)}", "card taken") - 1]
     elif card not in hand:
         raise IllegalAction(N_("{power} holds no {card}"), power=target, card=card)
+    from forge.engine.pax_romana.cards import hold
+
     hand.remove(card)
-    ctx.book(run.power)["cards"].append(card)
     run.note("card_taken", power=target, card=card)
+    hold(ctx, run.power, card)
     return None
 
 
