@@ -75,9 +75,9 @@ def test_wrong_type_and_duplicate_id(content_copy):
 
 
 def test_build_rejects_unknown_language(tmp_path):
-    result = run("build", "tetrarchia", "--lang", "fr", "--out", tmp_path)
+    result = run("build", "tetrarchia", "--lang", "nl", "--out", tmp_path)
     assert result.exit_code == 1
-    assert "no 'fr' translation" in result.output
+    assert "no 'nl' translation" in result.output
     assert not any(tmp_path.iterdir())
 
 
