@@ -10,7 +10,7 @@ from __future__ import annotations
 UNITS_SHOWN = ("legion", "heavy_infantry", "light_infantry", "cavalry", "elephant", "militia",
                "garrison", "mercenary_heavy_infantry", "mercenary_light_infantry",
                "mercenary_cavalry", "barbarian_infantry", "tribal_infantry")
-HINTS = ("modified", "absorbs", "lost_bp", "open", "cost", "name")
+HINTS = ("modified", "absorbs", "lost_bp", "open", "cost", "name", "asks")
 
 
 def names(tr):
@@ -77,6 +77,22 @@ def procedure_words(kind: str, tr) -> str:
              "naval-end": tr._("End the move here"),
              "communication": tr._("Line of communication")}
     return words.get(kind, kind)
+
+
+def reading_value_words(value, tr) -> str:
+    """A reading's value on its button (options.yaml readings `values`); a number as it is."""
+    if isinstance(value, bool):
+        return tr._("Yes") if value else tr._("No")
+    words = {"rule": tr._("The rule"), "card": tr._("The card"), "text": tr._("The text"),
+             "as_written": tr._("As written"), "at_most": tr._("At or below"),
+             "below": tr._("Below"), "up": tr._("Round up"), "down": tr._("Round down"),
+             "more_than": tr._("Above it"), "at_least": tr._("At it"),
+             "reading": tr._("Our reading"), "entered": tr._("Entered by the table"),
+             "one_lusitanian_space": tr._("One space"),
+             "every_empty_lusitanian_space": tr._("Each empty space"),
+             "favour": tr._("On the die"), "attempt": tr._("In the attempt"),
+             "moving_army": tr._("The moving army's"), "card_player": tr._("The card player's")}
+    return words.get(value, str(value))
 
 
 def action_label(action: dict, tr) -> str:
