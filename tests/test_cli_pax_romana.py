@@ -54,10 +54,11 @@ def test_new_options_the_books_and_words_in_spanish(tmp_path):
     act(game, {"type": "adjust", "power": "rome", "treasury": 6, "vp": 3, "heavy": 4})
     after = act(game, {"type": "militia", "power": "rome"}, "--lang", "es")
     assert after["state"]["last"]["kind"] == "militia" and after["words"]
-    books = json.loads(run("books", "--game", game).output)
+    books = json.loads(run("books", "--game", game).output)["powers"]
     assert books[0]["power"] == "rome" and books[0]["place"] == 1
     assert books[0]["treasury"] == 6 and books[0]["max_manpower"] in (30, 20)
-    assert {"band", "gop", "cvp", "galleys", "leaders", "objectives", "temporary"} <= set(books[0])
+    assert {"band", "gop", "cvp", "galleys", "leaders", "elite_box", "objectives",
+            "temporary"} <= set(books[0])
 
 
 def test_legal_lists_the_waiting_event_and_the_forces_on_the_map(tmp_path):
@@ -73,3 +74,22 @@ def test_legal_lists_the_waiting_event_and_the_forces_on_the_map(tmp_path):
     steps = {a["step"] for a in legal if a["type"] == "force" and a["force"] == "pontus"}
     assert steps == {"activate", "losses", "remove"}
     assert not [a for a in legal if a["type"] == "resolve"]
+
+
+def test_books_show_the_elite_leaders_box_and_the_forces_on_the_map(tmp_path):
+    game = tmp_path / "game.json"
+    assert run("new", "--physical", "--game", game).exit_code == 0
+    act(game, {"type": "draw-card", "power": "east", "card": "pontus"})
+    act(game, {"type": "play-card", "power": "east", "card": "pontus"})
+    act(game, {"type": "resolve", "facts": {"empty_pontic_space": True}})
+    for _ in range(7):
+        act(game, {"type": "next-phase"})
+    act(game, {"type": "set-leaders", "power": "carthage",
+               "leaders": [{"name": "Hannibal", "tactical": 4, "campaign": 6, "elite": True}]})
+    while json.loads(run("show", "--game", game).output)["state"]["phase"] != "elimination":
+        act(game, {"type": "next-phase"})
+    books = json.loads(run("books", "--game", game).output)
+    carthage = next(row for row in books["powers"] if row["power"] == "carthage")
+    assert carthage["elite_box"] == [{"name": "Hannibal", "tactical": 4, "campaign": 6,
+                                      "elite": True, "returns": 4}]
+    assert [(f["force"], f["owner"]) for f in books["forces"]] == [("pontus", "east")]

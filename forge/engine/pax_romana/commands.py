@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from forge.engine.errors import N_
-from forge.engine.pax_romana.progress import standings
+from forge.engine.pax_romana.progress import books
 
 HELP = N_("Keep the books of Pax Romana and run its tables (JSON in and out).")
 
@@ -21,5 +21,5 @@ NEW_OPTIONS = (
 )
 
 REPORTS = {
-    "books": (standings, N_("Each power's books, most VP first.")),
+    "books": (books, N_("Each power's books, most VP first.")),
 }

@@ -1,4 +1,5 @@
-"""What screens and reports show of a game: the resume line and each power's books."""
+"""What screens and reports show of a game: the resume line, each power's books and the forces
+on the map."""
 from __future__ import annotations
 
 from forge.engine.pax_romana import arithmetic
@@ -14,7 +15,8 @@ def progress(state: dict) -> dict:
 
 def standings(state: dict) -> list[dict]:
     """Each power's books, most VP first: treasury, stability and band, VP, GOP, CvP, the
-    Maximum Manpower, units, leaders, cards, objectives and temporary units."""
+    Maximum Manpower, units, leaders, the Elite leaders' box, cards, objectives and temporary
+    units."""
     t = tables()
     rows = []
     for power, book in state["powers"].items():
@@ -25,9 +27,15 @@ def standings(state: dict) -> list[dict]:
                      "cvp": book["cvp"], "heavy": book["heavy"],
                      "max_manpower": arithmetic.max_manpower(t, power, band),
                      "galleys": book["galleys"], "leaders": book["leaders"],
-                     "cards": book["cards"], "objectives": book["objectives"],
+                     "elite_box": book.get("elite_box") or [], "cards": book["cards"], "objectives": book["objectives"],
                      "temporary": book["temporary"]})
     rows.sort(key=lambda r: -r["vp"])
     for place, row in enumerate(rows, 1):
         row["place"] = place
     return rows
+
+
+def books(state: dict) -> dict:
+    """The `books` report: each power's books (standings) and the forces on the map (the
+    Soldier of Fortune, invaders, rebels, Pontus, Pergamum, Rhodes, the slave army)."""
+    return {"powers": standings(state), "forces": state.get("forces") or []}
