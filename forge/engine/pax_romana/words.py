@@ -152,6 +152,41 @@ def _cause(event, names) -> str:
     return names.tr._(cause) if cause else str(event["cause"])
 
 
+REASONS_WHY = {
+    "siege techniques": N_("siege techniques"), "bread and circuses": N_("bread and circuses"),
+    "naval mutiny": N_("naval mutiny"), "alliance with Rhodes": N_("the alliance with Rhodes"),
+    "rhodes_toll": N_("the Rhodian toll"), "sack": N_("the sack"), "income": N_("income"),
+    "upkeep": N_("upkeep"), "recruiting": N_("recruiting"), "mercenaries": N_("mercenaries"),
+    "activation": N_("the activation"), "objective": N_("a Possible Objective"),
+    "civil war": N_("civil war"), "stability check": N_("the Stability Check"),
+    "rebellion": N_("the rebellion"), "revenues": N_("revenues"), "disorder": N_("disorder"),
+    "slave revolt": N_("the slave revolt"), "slave revolt over": N_("the slave revolt's end"),
+    "barbarians near the capital": N_("barbarians near the capital"),
+    "retreat before battle": N_("a retreat before battle"), "militia": N_("militia"),
+    "harvest": N_("the harvest"), "most VP gained": N_("the most VP gained"),
+    "fewest VP gained": N_("the fewest VP gained"), "victory": N_("the Victory Phase"),
+    "heavy_over_cvp": N_("heavy units over the CvP"),
+    "heavy_over_3x_cvp": N_("heavy units over the CvP"),
+    "heavy_over_4x_cvp": N_("heavy units over the CvP"),
+}
+# stability.yaml adjustments named after the card that makes them
+CARD_CHANGES = {"political_scene_card": "change_in_political_scene",
+                "conspiracy_card": "conspiracy", "raise_militia_card": "raise_the_militia",
+                "successor_wars_greece": "successor_wars"}
+
+
+def _why(event, names) -> str:
+    """Why the books changed, in words: the engine's reason, a card, or the table's own words
+    (a correction) as given."""
+    why = event.get("why") or ""
+    if why in REASONS_WHY:
+        return names.tr._(REASONS_WHY[why])
+    card = CARD_CHANGES.get(why, why)
+    if any(c["id"] == card for c in names.t.event_cards["cards"]):
+        return names.card(card)
+    return str(why)
+
+
 def _yes(tr, flag: bool, yes: str, no: str) -> str:
     return tr._(yes) if flag else tr._(no)
 
@@ -310,9 +345,11 @@ WRITERS = {
                        fate=lambda e, n: n.tr._(N_("he dies")) if e["dies"]
                        else n.tr._(N_("he lives"))),
     "battle-over": _w(N_("The battle is over")),
-    "treasury": _w(N_("{power}: {change} T ({why}), {treasury} T now"), power=_power),
-    "stability": _w(N_("{power}: stability {change} ({why}), {stability} now"), power=_power),
-    "vp": _w(N_("{power}: {change} VP ({why}), {vp} VP now"), power=_power),
+    "treasury": _w(N_("{power}: {change} T ({why}), {treasury} T now"), power=_power,
+                   why=_why),
+    "stability": _w(N_("{power}: stability {change} ({why}), {stability} now"), power=_power,
+                    why=_why),
+    "vp": _w(N_("{power}: {change} VP ({why}), {vp} VP now"), power=_power, why=_why),
     "adjusted": _w(N_("{power}: {what} {change}, {now} now"), power=_power),
     "result": _result,
     "temporary-removed": _w(N_("{power}: {count} {name} leave the map"), power=_power,
