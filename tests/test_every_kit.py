@@ -7,10 +7,12 @@ The kits the games' own kit tests build already are checked there (the same chec
 kit_checks.py) and not built twice: Antike's and Pax Romana's modules, and Tetrarchia's
 session-wide `built_kits`, which is taken from conftest.py here."""
 import pytest
+import test_print_plan
 from kit_checks import duplex_problems, unbuilt_components
 from test_antike_kit import KITS as ANTIKE_KITS
 from test_pax_romana_kit import KITS as PAX_ROMANA_KITS
 
+from forge import i18n
 from forge.content import load_doc
 from forge.games import DEFAULT_CONTENT, game_ids, load_game
 from forge.kit import build_kit
@@ -22,6 +24,20 @@ TETRARCHIA_BUILT = {("tetrarchia", lang, paper) for lang in ("en", "es")    # co
                     for paper in ("a4", "letter")}
 ELSEWHERE = ({("antike", *kit) for kit in ANTIKE_KITS}
              | {("pax-romana", *kit) for kit in PAX_ROMANA_KITS})
+
+
+def learn_side_words() -> None:
+    """The words a page label gives its side in every language of forge's catalogs, for
+    kit_checks.duplex_problems (its page labels know English and Spanish by heart)."""
+    for path in sorted(i18n.PROGRAM_LOCALE_DIR.glob("*/LC_MESSAGES/forge.po")):
+        entries = i18n.Messages(path).entries
+        for side in ("front", "back"):
+            word = getattr(entries.get((None, side)), "msgstr", "")
+            if word:
+                test_print_plan.SIDE_WORDS.setdefault(word, side)
+
+
+learn_side_words()
 
 
 def every_kit() -> list[tuple[str, str, str]]:
