@@ -325,8 +325,10 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
                 text = leader["name"] + " · " + text
             lines.append(text + (" " + tr._("(Elite)") if leader.get("elite") else ""))
         if force.get("elephants"):
-            lines.append(tr._("Elephants committed {count}: {lost} BP lost, {cancelled} "
-                              "cavalry cancelled").format(
+            lines.append(tr.ngettext("Elephants committed {count}: {lost} BP lost, {cancelled} "
+                                     "cavalry cancelled", "Elephants committed {count}: {lost} "
+                                     "BP lost, {cancelled} cavalry cancelled",
+                                     force["elephants"]).format(
                 count=force["elephants"], lost=force.get("elephant_loss", 0),
                 cancelled=force.get("cavalry_cancelled", 0)))
         if force.get("bp_walls"):
@@ -374,8 +376,9 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         ratio = battle.get("ratio")
         if ratio:
             page.add_widget(Factory.Section(text=tr._("Ratio and shifts")))
-            page.add_widget(line(tr._("Ratio {larger} to {smaller}: {shifts} shifts to "
-                                      "{side}").format(
+            page.add_widget(line(tr.ngettext("Ratio {larger} to {smaller}: {shifts} shift to "
+                                             "{side}", "Ratio {larger} to {smaller}: {shifts} "
+                                             "shifts to {side}", ratio["shifts"]).format(
                 larger=ratio["larger"], smaller=ratio["smaller"], shifts=ratio["shifts"],
                 side=n.side(ratio["side"]) if ratio.get("side") else "-")))
         for shift in battle.get("shifts") or []:
@@ -384,7 +387,9 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
                 cause=cause_words(shift["cause"], tr), rule=shift["rule"])))
         net = battle.get("net")
         if net:
-            page.add_widget(line(tr._("Net: {shifts} shifts to {side}").format(
+            page.add_widget(line(tr.ngettext("Net: {shifts} shift to {side}",
+                                             "Net: {shifts} shifts to {side}",
+                                             net["shifts"]).format(
                 shifts=net["shifts"], side=n.side(net["side"])) if net.get("side") and
                 net["shifts"] else tr._("Net: no shifts"), bold=True))
         if battle.get("modified"):
@@ -432,7 +437,9 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
         elif stage == "allocate":
             net = battle["net"]
             other = "defender" if net["side"] == "attacker" else "attacker"
-            page.add_widget(Factory.Section(text=tr._("{side} uses {shifts} shifts").format(
+            page.add_widget(Factory.Section(text=tr.ngettext(
+                "{side} uses {shifts} shift", "{side} uses {shifts} shifts",
+                net["shifts"]).format(
                 side=n.power(battle[net["side"]]["power"]), shifts=net["shifts"])))
             for action in legal:
                 raised = action["raise"]
@@ -515,8 +522,8 @@ class PaxRomanaBattleScreen(PaxForms, GameScreen):
                 parts.append(f"{count} {n.unit(unit)} ({entry.get('bp', '?')} BP)")
         for unit, count in (force.get("reduced") or {}).items():
             if count:
-                parts.append(tr._("{count} reduced {unit}").format(count=count,
-                                                                   unit=n.unit(unit)))
+                parts.append(tr.ngettext("{count} reduced {unit}", "{count} reduced {unit}",
+                                         count).format(count=count, unit=n.unit(unit)))
         return tr._("May absorb: {units}").format(units=", ".join(parts) or "-")
 
     def allocation_words(self, action: dict) -> str:

@@ -629,11 +629,15 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         for entry in book["temporary"]:
             becomes = tables().unit.get(entry["unit"], {}).get("becomes_in_elimination")
             if becomes:
-                parts.append(tr._("{count} {unit} become {becomes} in turn {turn}").format(
+                parts.append(tr.ngettext("{count} {unit} becomes {becomes} in turn {turn}",
+                                         "{count} {unit} become {becomes} in turn {turn}",
+                                         entry["count"]).format(
                     count=entry["count"], unit=n.unit(entry["unit"]), becomes=n.unit(becomes),
                     turn=entry["expires"]))
             else:
-                parts.append(tr._("{count} {unit} leave in turn {turn}").format(
+                parts.append(tr.ngettext("{count} {unit} leaves in turn {turn}",
+                                         "{count} {unit} leave in turn {turn}",
+                                         entry["count"]).format(
                     count=entry["count"], unit=n.unit(entry["unit"]), turn=entry["expires"]))
         return "; ".join(parts)
 

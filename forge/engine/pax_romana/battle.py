@@ -22,6 +22,7 @@ from forge.engine.pax_romana.allocation import (
 from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, advanced, optional, reading
 from forge.engine.pax_romana.temporary import lost_in_battle
+from forge.engine.words import Counted
 
 SIDES = ("attacker", "defender")
 
@@ -321,8 +322,10 @@ def allocate(ctx: Ctx, action: dict) -> None:
     if action["side"] != net["side"]:
         raise IllegalAction(N_("the {side} has no net shifts to allocate"), side=action["side"])
     if not 0 <= action["raise"] <= net["shifts"]:
-        raise IllegalAction(N_("{shifts} net shifts are allocated: raise the own roll by 0 to "
-                               "{shifts}"), shifts=net["shifts"])
+        raise IllegalAction(N_("{allocated}: raise the own roll by 0 to {shifts}"),
+                            allocated=Counted("{n} net shift is allocated",
+                                              "{n} net shifts are allocated", net["shifts"]),
+                            shifts=net["shifts"])
     _allocate(ctx, battle, action["raise"])
 
 

@@ -20,6 +20,7 @@ from forge.engine.pax_romana import forces
 from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, band_of, check_power, reading
 from forge.engine.pax_romana.temporary import add_temporary
+from forge.engine.words import Counted
 
 STOP = "stop"
 SOURCES = ("event", "card", "rebellion", "invasion")
@@ -519,7 +520,8 @@ def mercenaries(run: Run, step: dict):
     buys = rule["advanced"]["buys"]
     bundle = run.fact("bundle")
     if bundle >= len(buys):
-        raise IllegalAction(N_("the Mercenaries card buys one of {count} lots"), count=len(buys))
+        raise IllegalAction(N_("the Mercenaries card buys one of {lots}"),
+                            lots=Counted("{n} lot", "{n} lots", len(buys)))
     add_temporary(ctx, {"power": run.power, "source": "mercenaries", "units": buys[bundle],
                         "pay": True})
     return None

@@ -15,6 +15,7 @@ from forge.engine.pax_romana import arithmetic, naval, supply
 from forge.engine.pax_romana.data import row_for
 from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, advanced, band_of, check_power, reading
+from forge.engine.words import Counted
 
 
 def _in_phase(state: dict, phase: str) -> None:
@@ -249,9 +250,10 @@ def upkeep(ctx: Ctx, action: dict) -> None:
     galleys_paid = action.get("galleys_paid", book["galleys"])
     heavy_paid = action.get("heavy_paid", over)
     if galleys_paid > book["galleys"] or heavy_paid > over:
-        raise IllegalAction(N_("{power} pays for {galleys} galleys and {heavy} heavy units "
-                               "above its Maximum Manpower at most"), power=power,
-                            galleys=book["galleys"], heavy=over)
+        raise IllegalAction(N_("{power} pays for {galleys} and {heavy} above its Maximum "
+                               "Manpower at most"), power=power,
+                            galleys=Counted("{n} galley", "{n} galleys", book["galleys"]),
+                            heavy=Counted("{n} heavy unit", "{n} heavy units", over))
     cost = galleys_paid * rule["per_galley_squadron"] + heavy_paid * rule["per_heavy_over_maxph"]
     ctx.pay(power, cost, "upkeep")
     galleys_lost = book["galleys"] - galleys_paid

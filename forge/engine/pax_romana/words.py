@@ -115,11 +115,22 @@ def _w(template: str, **makers):
     """A writer: `template` (translated) filled with the event's fields, some made by
     `makers` {field: function(event, names)}."""
     def write(event: dict, tr, names: Names) -> str:
-        fields = dict(event)
-        for key, make in makers.items():
-            fields[key] = make(event, names)
-        return tr._(template).format(**fields)
+        return tr._(template).format(**_fields(event, names, **makers))
     return write
+
+
+def _fields(event: dict, names: Names, **makers) -> dict:
+    """The event's fields with those `makers` {field: function(event, names)} make."""
+    fields = dict(event)
+    for key, make in makers.items():
+        fields[key] = make(event, names)
+    return fields
+
+
+def _land(event: dict, tr) -> str:
+    """The land units a fleet carries: '2 land units (9 BP)'."""
+    return words.Counted("{n} land unit ({bp} BP)", "{n} land units ({bp} BP)",
+                         event["land_units"], bp=event["land_bp"]).translated(tr)
 
 
 def _power(event, names):
@@ -208,9 +219,10 @@ RESULTS = {
     "continuity": lambda e, tr, n: tr._(N_("Continuity {total}: {outcome}")).format(
         total=e["total"], outcome=_yes(tr, e["result"] == "continue", N_("the fleet continues"),
                                        N_("the fleet is finished"))),
-    "naval-battle": lambda e, tr, n: tr._(
-        N_("Naval battle {attacker} to {defender}: the attacker loses {lost_a} squadrons, "
-           "the defender {lost_d}")).format(
+    "naval-battle": lambda e, tr, n: words.counted(
+        tr, "Naval battle {attacker} to {defender}: the attacker loses {lost_a} squadron, "
+        "the defender {lost_d}", "Naval battle {attacker} to {defender}: the attacker loses "
+        "{lost_a} squadrons, the defender {lost_d}", e["lost"]["attacker"]).format(
         attacker=e["totals"]["attacker"], defender=e["totals"]["defender"],
         lost_a=e["lost"]["attacker"], lost_d=e["lost"]["defender"]),
     "pirates": lambda e, tr, n: tr._(N_("Pirates: {total}, {outcome}")).format(
@@ -329,9 +341,13 @@ WRITERS = {
     "elephant": _w(N_("An elephant of {power} rolls {roll}"), power=_power),
     "battle-points": _w(N_("{power} ({side}) fights with {bp} BP"), power=_power, side=_side),
     "battle-roll": _w(N_("{power} ({side}) rolls {roll}"), power=_power, side=_side),
-    "shift": _w(N_("{power}: {shifts} shifts for {cause} ({rule})"), power=_power,
-                cause=_cause),
-    "net-shifts": _w(N_("Shifts {attacker} to {defender}: {shifts} net")),
+    "shift": lambda e, tr, n: words.counted(
+        tr, "{power}: {shifts} shift for {cause} ({rule})",
+        "{power}: {shifts} shifts for {cause} ({rule})", e["shifts"]).format(
+        **_fields(e, n, power=_power, cause=_cause)),
+    "net-shifts": lambda e, tr, n: words.counted(
+        tr, "Shifts {attacker} to {defender}: {shifts} net shift",
+        "Shifts {attacker} to {defender}: {shifts} net shifts", e["shifts"]).format(**e),
     "battle-outcome": _w(N_("Modified rolls: the attacker {a}, the defender {d}; losses "
                             "{pa}% and {pd}%"),
                          a=lambda e, n: e["modified"]["attacker"],
@@ -352,17 +368,22 @@ WRITERS = {
     "vp": _w(N_("{power}: {change} VP ({why}), {vp} VP now"), power=_power, why=_why),
     "adjusted": _w(N_("{power}: {what} {change}, {now} now"), power=_power),
     "result": _result,
-    "temporary-removed": _w(N_("{power}: {count} {name} leave the map"), power=_power,
-                            name=lambda e, n: n.unit(e["unit"])),
+    "temporary-removed": lambda e, tr, n: words.counted(
+        tr, "{power}: {count} {name} leaves the map", "{power}: {count} {name} leave the map",
+        e["count"]).format(**_fields(e, n, power=_power, name=lambda e, n: n.unit(e["unit"]))),
     "card-drawn": _w(N_("{power} draws {name}"), power=_power,
                      name=lambda e, n: n.card(e["card"])),
     "hand-full": _w(N_("{power} holds more than {most} cards: it plays or discards one "
                        "before anything else"), power=_power),
-    "temporary-added": _w(N_("{power}: {count} {name} until the Elimination Phase of turn "
-                             "{expires}"), power=_power, name=lambda e, n: n.unit(e["unit"])),
-    "temporary-converted": _w(N_("{power}: {count} {name} become {becomes}"), power=_power,
-                              name=lambda e, n: n.unit(e["unit"]),
-                              becomes=lambda e, n: n.unit(e["becomes"])),
+    "temporary-added": lambda e, tr, n: words.counted(
+        tr, "{power}: {count} {name} until the Elimination Phase of turn {expires}",
+        "{power}: {count} {name} until the Elimination Phase of turn {expires}",
+        e["count"]).format(**_fields(e, n, power=_power, name=lambda e, n: n.unit(e["unit"]))),
+    "temporary-converted": lambda e, tr, n: words.counted(
+        tr, "{power}: {count} {name} becomes {becomes}", "{power}: {count} {name} become "
+        "{becomes}", e["count"]).format(**_fields(
+            e, n, power=_power, name=lambda e, n: n.unit(e["unit"]),
+            becomes=lambda e, n: n.unit(e["becomes"]))),
     "leaders-removed": _w(N_("{power}: last turn's leaders leave the map"), power=_power),
     "elite-boxed": _w(N_("{power}: Elite leader {leader} goes to the Elite leaders' box until "
                          "turn {returns}"), power=_power, leader=lambda e, n: _leader(e)),
@@ -380,18 +401,24 @@ WRITERS = {
                       name=lambda e, n: n.card(e["card"])),
     "card-discarded": _w(N_("{power} discards {name}"), power=_power,
                          name=lambda e, n: n.card(e["card"])),
-    "deck-reshuffled": _w(N_("The event deck is reshuffled: {cards} cards")),
+    "deck-reshuffled": lambda e, tr, n: words.counted(
+        tr, "The event deck is reshuffled: {cards} card",
+        "The event deck is reshuffled: {cards} cards", e["cards"]).format(**e),
     "marker-drawn": _w(N_("Activation marker drawn: {name}"),
                        name=lambda e, n: n.power(e["marker"])),
     "activation-paid": _w(N_("{power} pays {cost} T for its activation"), power=_power),
     "leaders-set": _w(N_("{power} has its leaders in play"), power=_power),
     "objective-bought": _w(N_("{power} buys objective {objective} for {cost} T"), power=_power),
-    "naval-move-begun": _w(N_("{power} sets sail: {squadrons} squadrons carrying {land_units} "
-                              "land units ({land_bp} BP)"), power=_power),
+    "naval-move-begun": lambda e, tr, n: words.counted(
+        tr, "{power} sets sail: {squadrons} squadron carrying {land}",
+        "{power} sets sail: {squadrons} squadrons carrying {land}", e["squadrons"]).format(
+        **_fields(e, n, power=_power, land=lambda e, n: _land(e, n.tr))),
     "naval-point": _w(N_("{power} enters {name}"), power=_power,
                       name=lambda e, n: e["name"] or _words(POINTS, e["point"], n.tr)),
-    "squadrons-lost": _w(N_("{power} loses {lost} squadrons, {galleys} left on its books"),
-                         power=_power),
+    "squadrons-lost": lambda e, tr, n: words.counted(
+        tr, "{power} loses {lost} squadron, {galleys} left on its books",
+        "{power} loses {lost} squadrons, {galleys} left on its books", e["lost"]).format(
+        **_fields(e, n, power=_power)),
     "transported-lost": lambda e, tr, n: (
         tr._(N_("{power} loses every land unit it carries ({bp} BP)")) if e["everything"]
         else tr._(N_("{power} loses {bp} BP of the land units it carries, {bp_left} BP left "
@@ -405,8 +432,10 @@ WRITERS = {
     "naval-finished": _w(N_("{power} is Finished for this activation"), power=_power),
     "amphibious-forced": _w(N_("{power} failed to pass and must attack from the sea"),
                             power=_power),
-    "naval-picked-up": _w(N_("{power} picks up {squadrons} squadrons and {land_units} land "
-                             "units ({land_bp} BP)"), power=_power),
+    "naval-picked-up": lambda e, tr, n: words.counted(
+        tr, "{power} picks up {squadrons} squadron and {land}",
+        "{power} picks up {squadrons} squadrons and {land}", e["squadrons"]).format(
+        **_fields(e, n, power=_power, land=lambda e, n: _land(e, n.tr))),
     "naval-landed": _w(N_("{power} lands {units} units ({bp} BP) for {mp} MP"), power=_power),
     "amphibious-attack": _w(N_("{power} attacks from the sea with {bp} BP: fight the battle "
                                "(amphibious)"), power=_power),
