@@ -160,7 +160,7 @@ def one_card(content: Path, tmp: Path, jobs: int, repeat: int) -> None:
         end = text.index("\n", at)
         cards.write_text(f"{text[:at]}{attempt + 5}{text[end:]}", encoding="utf-8")
         runs.append(forge_build(content, out, "demo", "--jobs", str(jobs)))
-    show("demo: one card's cost changed (4 kits rebuilt)", runs)
+    show("demo: one card's cost changed (its kits rebuilt)", runs)
 
 
 def proofread(content: Path, tmp: Path, repeat: int) -> None:
