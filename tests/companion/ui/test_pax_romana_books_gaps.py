@@ -59,12 +59,12 @@ def test_temporary_units_entered_on_the_books(app, pump, window):
     assert (book["treasury"], book["heavy"]) == (1, 1)
     press(books.power_buttons["carthage"], pump)
     text = book_text(books)
-    assert "1 Mercenary Heavy Infantry leave in turn 2" in text, text
+    assert "1 Mercenary Heavy Infantry leaves in turn 2" in text, text
     press(button(books, "Temporary units"), pump)
     fill(books, pump, {"power": "carthage", "source": "mercenaries",
                        "units": {"mercenary_cavalry": 1}})
     ok(books, pump)
-    assert "1 Mercenary Cavalry become Cavalry in turn 2" in book_text(books)
+    assert "1 Mercenary Cavalry becomes Cavalry in turn 2" in book_text(books)
     at_every_size(books, window, pump, "pax-temporary-books")
 
 
