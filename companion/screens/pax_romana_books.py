@@ -7,8 +7,8 @@ The phase's own steps come first: each power's income and upkeep, the leaders in
 objectives bought and units recruited, the activation bag (drawn by the app, or the marker the
 table drew tapped), the payment of the active power's activation, the victory phase's GOP and
 CvP; then "Next phase". The table's procedures (the land battle on its own screen, the others
-in forms) are below, and the table's entries at the end: temporary units (mercenaries, militia,
-the Soldier of Fortune, invaders) and corrections. A hand over the card limit is a step of its
+in forms) are below, and the table's entries at the end: temporary units (mercenaries, militia;
+the Soldier of Fortune and invaders are forces the events screen places) and corrections. A hand over the card limit is a step of its
 own: until its holder plays or discards, the page offers nothing else. Nothing here applies a
 rule: the engine does, and its refusals are shown in the players' language.
 """
