@@ -58,6 +58,16 @@ def N_(message: str) -> str:
     return message
 
 
+def semicolon_list(items, gettext) -> str:
+    """Items joined as a list with semicolons, in the language of `gettext` (French puts a
+    narrow no-break space before each semicolon)."""
+    items = list(items)
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = gettext("{items}; {item}").format(items=text, item=item)
+    return text
+
+
 def plural_key(singular: str, plural: str) -> str:
     """The catalog key of a plural message: its two English forms joined by a NUL."""
     return f"{singular}{PLURAL_JOIN}{plural}"

@@ -18,7 +18,7 @@ from forge import fonts
 from forge.calibrate import wrap as _wrap
 from forge.duplex import FLIPS
 from forge.errors import UserError
-from forge.i18n import N_
+from forge.i18n import N_, semicolon_list
 from forge.layout import tile_board
 from forge.model import Piece, pt
 from forge.printplan import PAPER_WORDS, PAPERS, family_paper
@@ -169,7 +169,7 @@ def supplies(components: list[dict], ctx: RenderContext) -> list[str]:
     """The supplies list, as lines for the page: only what this kit needs."""
     _ = ctx.tr._
     kinds = {c["kind"] for c in components}
-    lines = [_("{paper}: {parts}.").format(paper=_(PAPER_WORDS[paper]), parts="; ".join(names))
+    lines = [_("{paper}: {parts}.").format(paper=_(PAPER_WORDS[paper]), parts=semicolon_list(names, _))
              for paper, names in papers(components, ctx).items()]
     for trim, count in card_sizes(components).items():
         sleeve = sleeve_for(trim)

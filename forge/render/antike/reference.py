@@ -16,7 +16,7 @@ from functools import partial
 from reportlab.lib.colors import HexColor
 
 from forge.errors import UserError
-from forge.i18n import N_
+from forge.i18n import N_, semicolon_list
 from forge.model import Piece
 from forge.render import flow, maker
 from forge.render import sheets as text_sheets
@@ -139,14 +139,14 @@ def _values(tables: dict) -> dict:
             "pairs": pairs}
 
 
-def pairs_text(pairs: list[dict], t: dict[str, str]) -> str:
+def pairs_text(pairs: list[dict], t: dict[str, str], gettext) -> str:
     """The 2-player game's civilizations in words: 'West, Romans and Phoenicians against Greeks
     and Germans; East, ...'."""
     sides = []
     for side in pairs:
         one, other = (t["pair"].format(first=a, second=b) for a, b in side["pairs"])
         sides.append(t["side_pairs"].format(side=t[side["side"]], one=one, other=other))
-    return "; ".join(sides)
+    return semicolon_list(sides, gettext)
 
 
 @maker("antike-reference", reads=("game", "tables"))
@@ -158,7 +158,7 @@ def make_rules_sheets(component: dict, ctx: RenderContext) -> list[Piece]:
     box = (margin, margin + footer_h, width - 2 * margin, height - 2 * margin - footer_h)
     values = _values(_tables(ctx))
     flowables, colors = _layout(component, ctx, "antike-reference.xml.j2", REFERENCE_SIZES, box,
-                                where, pairs_text=pairs_text(values["pairs"], labels(ctx)),
+                                where, pairs_text=pairs_text(values["pairs"], labels(ctx), ctx.tr._),
                                 **values)
     footer = f"{ctx.game['title']} · {labels(ctx)['rules_sheet']}"
     draw = partial(text_sheets.draw_sheet_page, box=box, flowables=flowables, footer=footer,

@@ -16,6 +16,7 @@ from reportlab.lib.colors import HexColor
 
 from forge import fonts
 from forge.errors import UserError
+from forge.i18n import semicolon_list
 from forge.model import Piece, pt
 from forge.render import maker, numbergrid
 from forge.render import sheets as text_sheets
@@ -64,7 +65,8 @@ def make_combat_tables(component: dict, ctx) -> list[Piece]:
         smaller=ratio["smaller_max"], larger=ratio["larger_max"], zero=ratio["zero_up_to"],
         one=ratio["one_up_to"])]
     if ratio.get("printed_differs"):
-        cells = "; ".join(labels["cell"].format(**cell) for cell in ratio["printed_differs"])
+        cells = semicolon_list((labels["cell"].format(**cell) for cell in ratio["printed_differs"]),
+                               ctx.tr._)
         ratio_notes.append(f"{labels['differs']} {cells}.")
     pages = [
         (labels["ratio_title"], ratio_grid(ratio), labels["smaller"], labels["larger"],
