@@ -546,9 +546,14 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
             o["name"], f"turn/operations/{o['id']}/name"))
             for o in tables().turn["operations"]
             if not (o.get("standard_only") and self.session.state["game"] != "standard")]
+        from forge.engine.pax_romana.turns import after_civil_war
+
+        note = tr._("After the civil war each marker costs {cost} T this turn.").format(
+            cost=tables().cost("civil_war_marker")) \
+            if after_civil_war(self.session.state, power) else ""
         self.open_form(tr._("{power} pays the activation").format(power=names(tr).power(power)),
                        [("choice", "operation", tr._("Operation"), operations)],
-                       lambda v: {"type": "pay-activation", "power": power, **v})
+                       lambda v: {"type": "pay-activation", "power": power, **v}, note=note)
 
     def form_victory(self) -> None:
         tr = self.tr

@@ -237,10 +237,24 @@ class PaxRomanaEventsScreen(PaxForms, GameScreen):
         for kind in kinds:
             self.add(page, procedure_words(kind, tr), lambda k=kind: self.play({"type": k}),
                      {"type": kind}, emphasis="secondary")
+        self.add(page, procedure_words("punic-wars", tr),
+                 lambda: self.play({"type": "punic-wars"}), {"type": "punic-wars"},
+                 emphasis="secondary")
+        self.add(page, procedure_words("baghdad-loot", tr) + "…", self.form_baghdad,
+                 {"type": "baghdad-loot"}, emphasis="secondary")
         if state["game"] == "standard":
             self.add(page, tr._("Rhodes occupied by…"), self.form_rhodes,
                      {"type": "force", "force": "rhodes", "step": "occupy"},
                      emphasis="secondary")
+
+    def form_baghdad(self) -> None:
+        """Scenario 5: the Baghdad loot, for the power the Playbook names."""
+        tr = self.tr
+        n = names(tr)
+        powers = [(p, n.power(p)) for p in self.session.state["order"]]
+        self.open_form(procedure_words("baghdad-loot", tr),
+                       [("choice", "power", tr._("Which power?"), powers)],
+                       lambda v: {"type": "baghdad-loot", **v})
 
     def form_rhodes(self) -> None:
         """Standard Game: who occupies Rhodes has its squadrons (12.51)."""

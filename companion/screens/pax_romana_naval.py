@@ -11,7 +11,7 @@ from kivy.properties import StringProperty
 
 from companion.screens.base import GameScreen
 from companion.screens.pax_romana_forms import PaxForms, line
-from companion.screens.pax_romana_names import HINTS, names
+from companion.screens.pax_romana_names import HINTS, UNITS_SHOWN, names, units_text
 from companion.widgets import card
 
 POINT_KINDS = ("port", "transit", "high_seas")
@@ -71,6 +71,11 @@ class PaxRomanaNavalScreen(PaxForms, GameScreen):
         carried = naval["land"]
         if carried["units"]:
             lines.append(tr._("Land units carried: {units} ({bp} BP)").format(**carried))
+        if carried.get("carried") and any(carried["carried"]["units"].values()):
+            lines.append(units_text(carried["carried"]["units"], tr))
+        if carried.get("carried") and any(carried["carried"]["reduced"].values()):
+            lines.append(tr._("reduced: {units}").format(
+                units=units_text(carried["carried"]["reduced"], tr)))
         mp = left(naval)
         lines.append(tr._("No MP: galleys alone") if mp is None
                      else tr._("{mp} MP left").format(mp=mp))
@@ -108,6 +113,9 @@ class PaxRomanaNavalScreen(PaxForms, GameScreen):
         tr = self.tr
         legal = [a for a in self.session.legal_actions() if a["type"].startswith("naval-")]
         kinds = {a["type"] for a in legal}
+        if "naval-losses" in kinds:
+            self.build_absorb(page, naval, [a for a in legal if a["type"] == "naval-losses"])
+            return
         page.add_widget(Factory.Section(text=self.stage_words(naval["stage"])))
         if "naval-enter" in kinds:
             for kind in POINT_KINDS:
@@ -146,6 +154,25 @@ class PaxRomanaNavalScreen(PaxForms, GameScreen):
         if "naval-end" in kinds:
             self.add(page, tr._("End the move here"), lambda: self.play({"type": "naval-end"}),
                      {"type": "naval-end"}, emphasis="secondary")
+
+    def build_absorb(self, page, naval: dict, choices: list[dict]) -> None:
+        """The land BP lost by the carried units: one button per legal allocation (P88)."""
+        tr = self.tr
+        page.add_widget(Factory.Section(text=tr._(
+            "Which carried units absorb the {loss} BP lost?").format(
+            loss=naval["absorb"]["loss"])))
+        for action in choices:
+            self.add(page, self.allocation_words(action), lambda a=action: self.play(a), action)
+
+    def allocation_words(self, action: dict) -> str:
+        tr = self.tr
+        parts = []
+        for key, words in (("eliminate", tr._("eliminate {units}")),
+                           ("reduce", tr._("reduce {units}")),
+                           ("eliminate_reduced", tr._("eliminate reduced {units}"))):
+            if any((action.get(key) or {}).values()):
+                parts.append(words.format(units=units_text(action[key], tr)))
+        return "; ".join(parts) or tr._("nothing")
 
     def outcome_words(self, outcome: str) -> str:
         tr = self.tr
@@ -188,6 +215,9 @@ class PaxRomanaNavalScreen(PaxForms, GameScreen):
             ("bool", "galley_technology", tr._("Galley technology")),
             ("int", "land_units", tr._("Land units carried"), 0, 30, 0),
             ("int", "land_bp", tr._("Their BP"), 0, 90, 0),
+            ("counts", "carried", tr._("Or the land units carried, by kind (they choose "
+                                       "their losses)"),
+             [(u, names(tr).unit(u)) for u in UNITS_SHOWN if u != "garrison"]),
             ("int", "mp", tr._("Their MP when they embark"), 0, 30, 0),
             ("choice", "at", tr._("Sets out from"), [("port", tr._("a port")),
                                                      ("transit", tr._("a naval transit point"))]),
@@ -195,6 +225,12 @@ class PaxRomanaNavalScreen(PaxForms, GameScreen):
 
         def make(values: dict) -> dict:
             action = {"type": "naval-move", **values}
+            if action.get("carried"):
+                action.pop("land_units")
+                action.pop("land_bp")
+                action["land_units"] = sum(action["carried"].values())
+            else:
+                action.pop("carried", None)
             if not action["land_units"]:
                 action.pop("mp")
             if not action["leader"]:

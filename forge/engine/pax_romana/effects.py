@@ -314,6 +314,8 @@ def _civil_war(run: Run, who: str, step: dict, rule: dict) -> None:
         ctx.emit("leaders-set", power=who, leaders=[])
     if step["removes"] == "all_units":
         bag = ctx.state["bag"]
+        if who not in bag["markers"]:
+            forces.add_status(ctx, "civil_war_markers", who)
         bag["markers"] = [m for m in bag["markers"] if m != who]
         forces.add_status(ctx, "no_activations", who)
     change = rule["civil_war_sets_level"] - book["stability"]

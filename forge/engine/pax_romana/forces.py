@@ -357,7 +357,8 @@ def turn_passes(ctx: Ctx, turn_before: int) -> None:
                       if f["expires"] is not None and f["expires"] <= state["turn"]]:
             _gone(ctx, entry)
     if state["turn"] != turn_before and state.get("status"):
-        state["status"] = [s for s in state["status"] if s["until"] != "end_of_turn"]
+        state["status"] = [s for s in state["status"] if s["until"] != "end_of_turn" and not (
+            s["until"] == "end_of_next_turn" and s["turn"] + 1 < state["turn"])]
     if state["turn"] != turn_before and state["game"] == "standard":
         for entry in _forces(state):
             if behaviour(ctx.t, entry["role"]).get("renewed_each_turn") == "standard" and \

@@ -11,7 +11,7 @@ from forge.engine.pax_romana.turns import fixed_marker
 
 ANY_TIME = ("battle", "intercept", "allowance", "path", "retreat-before-battle",
             "naval-disaster", "continuity", "naval-battle", "pirates", "attrition", "sack",
-            "event", "rebellion", "invasion", "harvest", "disease", "garrisons", "control",
+            "event", "punic-wars", "rebellion", "invasion", "harvest", "disease", "garrisons", "control",
             "stranded", "communication")
 PHASE_ACTIONS = {"income": ("income",), "upkeep": ("upkeep",),
                  "leader_selection": ("set-leaders",), "manpower": ("buy-objective", "recruit"),
@@ -44,6 +44,7 @@ def legal_actions(state: dict) -> list[dict]:
     actions.extend({"type": kind, "open": _open(kind)} for kind in ANY_TIME)
     actions.extend({"type": "add-temporary", "power": power, "open": _open("add-temporary")}
                    for power in state["powers"])
+    actions.extend({"type": "baghdad-loot", "power": power} for power in state["powers"])
     actions.extend(naval.legal(state))
     actions.extend(_resolve(state, t))
     actions.extend(_force_steps(state, t))

@@ -16,7 +16,7 @@ import math
 from fractions import Fraction
 
 from forge.engine.core import N_
-from forge.engine.pax_romana.data import row_for
+from forge.engine.pax_romana.data import row_for, tables
 from forge.engine.pax_romana.refusal import IllegalAction
 from forge.engine.pax_romana.state import Ctx, check_power, reading
 
@@ -107,6 +107,8 @@ def naval_move(ctx: Ctx, action: dict) -> None:
         raise IllegalAction(N_("a naval move is under way: end it first"))
     power = check_power(state, action["power"])
     land = {"units": action.get("land_units") or 0, "bp": action.get("land_bp") or 0}
+    if action.get("carried"):
+        land = _carried(ctx, action["carried"])
     if not action.get("squadrons") and not land["units"]:
         raise IllegalAction(N_("a naval move needs squadrons or land units to carry"))
     if land["bp"] and not land["units"]:
@@ -131,6 +133,18 @@ def naval_move(ctx: Ctx, action: dict) -> None:
              land_units=land["units"], land_bp=land["bp"], mp=naval["mp"],
              spent=naval["spent"])
     ctx.state["last"] = {"kind": "naval-move", **_summary(naval)}
+
+
+def _carried(ctx: Ctx, units: dict) -> dict:
+    """The land units carried named by type: their count and BP follow (P88)."""
+    from forge.engine.pax_romana.allocation import force_bp
+
+    for unit in units:
+        if unit not in ctx.t.unit or unit in ("galley_squadron", "garrison"):
+            raise IllegalAction(N_("a {unit} is not a land unit a fleet carries"), unit=unit)
+    kept = {"units": {u: n for u, n in units.items() if n}, "reduced": {}}
+    return {"units": sum(kept["units"].values()), "bp": force_bp(ctx.state, ctx.t, kept),
+            "carried": kept}
 
 
 def _embark(ctx: Ctx, naval: dict, from_transit: bool) -> None:
@@ -166,6 +180,8 @@ def _current(state: dict, *stages: str) -> dict:
     naval = state.get("naval")
     if not naval:
         raise IllegalAction(N_("no naval move is under way: begin one with naval-move"))
+    if naval.get("absorb"):
+        raise IllegalAction(N_("choose first which carried units absorb the land BP lost"))
     if stages and naval["stage"] not in stages:
         raise IllegalAction(_STAGE_REFUSALS[naval["stage"]])
     return naval
@@ -269,13 +285,68 @@ def _lose_land(ctx: Ctx, naval: dict, bp: int, everything: bool, why: str) -> No
     bp = carried["bp"] if everything else min(bp, carried["bp"])
     if not bp and not (everything and carried["units"]):
         return
+    if carried.get("carried") and bp < carried["bp"]:
+        choices = absorb_choices(ctx.state, ctx.t, carried["carried"], bp)
+        naval["absorb"] = {"loss": bp, "why": why}
+        ctx.emit("transported-hit", power=naval["power"], loss=bp, why=why,
+                 choices=len(choices))
+        if len(choices) == 1:
+            _absorb(ctx, naval, choices[0])
+        return
     units = carried["units"] if everything or bp >= carried["bp"] else 0
+    if carried.get("carried") and units:
+        carried["carried"] = {"units": {}, "reduced": {}}
     carried["bp"] -= bp
     carried["units"] -= units
     naval["lost"]["land_bp"] += bp
     naval["lost"]["land_units"] += units
     ctx.emit("transported-lost", power=naval["power"], bp=bp, units=units,
              everything=bool(units) and not carried["units"], bp_left=carried["bp"], why=why)
+
+
+def _pseudo_battle(carried: dict, loss: int) -> dict:
+    """The carried units as a side of a land battle, to allocate their loss (P88)."""
+    return {"transport": carried, "loss": {"transport": loss}}
+
+
+def absorb_choices(state: dict, t, carried: dict, loss: int, limit: int = 40) -> list[dict]:
+    """The legal ways the carried units absorb a land BP loss, as a land battle's (P88)."""
+    from forge.engine.pax_romana.allocation import legal_allocations
+
+    return legal_allocations(state, t, _pseudo_battle(carried, loss), "transport", limit)
+
+
+def _absorb(ctx: Ctx, naval: dict, allocation: dict) -> None:
+    """The chosen units go: the BP and units lost counted, the move ends if nothing is left."""
+    from forge.engine.pax_romana.allocation import apply_allocation
+
+    land, absorb = naval["land"], naval.pop("absorb")
+    before = sum(land["carried"]["units"].values()) + sum(land["carried"]["reduced"].values())
+    battle = _pseudo_battle(land["carried"], absorb["loss"])
+    lost, _ = apply_allocation(ctx.state, ctx.t, battle, "transport", allocation)
+    land["units"] = sum(land["carried"]["units"].values()) + \
+        sum(land["carried"]["reduced"].values())
+    land["bp"] -= lost
+    naval["lost"]["land_bp"] += lost
+    naval["lost"]["land_units"] += before - land["units"]
+    ctx.emit("transported-lost", power=naval["power"], bp=lost, units=before - land["units"],
+             everything=not land["units"], bp_left=land["bp"], why=absorb["why"],
+             chosen=allocation)
+
+
+def naval_losses(ctx: Ctx, action: dict) -> None:
+    """Which carried units absorb the land BP lost: one of the legal allocations (P88)."""
+    from forge.engine.pax_romana.allocation import KINDS, check_allocation
+
+    naval = ctx.state.get("naval")
+    if not naval or not naval.get("absorb"):
+        raise IllegalAction(N_("no loss of the carried units waits to be allocated"))
+    allocation = {**{k: dict(action.get(k) or {}) for k in KINDS}, "walls": 0}
+    battle = _pseudo_battle(naval["land"]["carried"], naval["absorb"]["loss"])
+    check_allocation(ctx.state, ctx.t, battle, "transport", allocation)
+    _absorb(ctx, naval, allocation)
+    ctx.state["last"] = {"kind": "naval-losses", **_summary(naval)}
+    _still_afloat(ctx, naval)
 
 
 def _still_afloat(ctx: Ctx, naval: dict) -> bool:
@@ -456,6 +527,8 @@ def naval_pick_up(ctx: Ctx, action: dict) -> None:
     elif units:
         _spend(naval, rule["pick_up_en_route"], "pick_up")
     naval["squadrons"] += squadrons
+    if units:
+        naval["land"].pop("carried", None)
     naval["land"]["units"] += units
     naval["land"]["bp"] += bp
     for key, count in (("squadrons", squadrons), ("land_units", units), ("land_bp", bp)):
@@ -518,6 +591,8 @@ def naval_land(ctx: Ctx, action: dict) -> None:
     single = units == 1 and units < carried["units"]
     cost = rule["drop_single_unit"] if single else rule["disembark"]
     _spend(naval, cost, "landing")
+    if units < carried["units"]:
+        carried.pop("carried", None)
     carried["units"] -= units
     carried["bp"] -= bp
     naval["landed"]["units"] += units
@@ -558,6 +633,7 @@ def naval_amphibious(ctx: Ctx, action: dict) -> None:
     on (already embarked), attack again for 2 MP, or, with the MP for neither, roll 1d6:
     on a 6 the fleet and its troops are lost, else they go to the nearest controlled port."""
     naval = _current(ctx.state, "amphibious")
+    naval["land"].pop("carried", None)         # the land battle allocated its own losses
     _lose_land(ctx, naval, min(action.get("lost_bp") or 0, naval["land"]["bp"]),
                False, "amphibious")
     if action.get("lost_bp") and not naval["land"]["bp"]:
@@ -658,8 +734,15 @@ def _summary(naval: dict) -> dict:
 def legal(state: dict) -> list[dict]:
     """The naval actions that fit the move's stage."""
     naval = state.get("naval")
+    if naval and naval.get("absorb"):
+        return [{"type": "naval-losses", **{k: v for k, v in choice.items()
+                                            if k in ("eliminate", "reduce", "eliminate_reduced")
+                                            and v}}
+                for choice in absorb_choices(state, tables(), naval["land"]["carried"],
+                                             naval["absorb"]["loss"])]
     if not naval:
         return [{"type": "naval-move", "open": ["power", "squadrons", "leader", "campaign",
+                                                "carried",
                                                 "galley_technology", "land_units", "land_bp",
                                                 "mp", "at", "name"]}]
     stage, point = naval["stage"], naval["at"]["point"]

@@ -394,6 +394,39 @@ def invasion(ctx: Ctx, action: dict) -> None:
     set_pending(ctx, "invasion", invader, action.get("power"))
 
 
+def punic_wars(ctx: Ctx, action: dict) -> None:
+    """2d6 on the Punic Wars events (scenario 2). A Standard event (or the Naval Mutiny of the
+    Rebellion Table) waits to be applied like one; a Playbook event is only named (P85)."""
+    from forge.engine.pax_romana import effects
+
+    dice = [ctx.d6("punic wars event") for _ in range(2)]
+    event_id = row_for(ctx.t.events["punic_wars"]["rows"], sum(dice))["event"]
+    standard = next((e for e in ctx.t.events["events"] if e["id"] == event_id), None)
+    named = next((n for n in ctx.t.events["punic_wars"]["names"] if n["id"] == event_id), {})
+    playbook = standard is None and named.get("playbook", False)
+    _found(ctx, "punic-wars", dice=dice, total=sum(dice), event=event_id, playbook=playbook,
+           applies_to=standard.get("applies_to") if standard else None)
+    if standard is not None:
+        effects.set_pending(ctx, "event", event_id)
+        if standard["applies_to"] == "all":
+            effects.apply_at_once(ctx)
+    elif not playbook:
+        effects.set_pending(ctx, "rebellion", event_id)
+
+
+def baghdad_loot(ctx: Ctx, action: dict) -> None:
+    """1d6 on the Baghdad loot (scenario 5): Talents to or from the power's treasury, never
+    below 0, and the Successor Wars in the East announced (P86)."""
+    power = check_power(ctx.state, action["power"])
+    roll = ctx.d6("baghdad loot")
+    row = row_for(ctx.t.events["baghdad_loot"]["rows"], roll)
+    change = max(row["talents"], -ctx.state["powers"][power]["treasury"])
+    _found(ctx, "baghdad-loot", roll=roll, power=power, talents=row["talents"], change=change,
+           successor_wars=row["successor_wars"])
+    if change:
+        ctx.change_treasury(power, change, "baghdad loot")
+
+
 def harvest(ctx: Ctx, action: dict) -> None:
     """1d6 for the territory (a 6 rolls again) and its controller's stability (16.2, 17.2)."""
     rule = ctx.t.events["harvest"]

@@ -187,8 +187,16 @@ def pay_activation(ctx: Ctx, action: dict) -> None:
         raise IllegalAction(N_("Call a Meeting is an operation of the Standard Game"))
     segment = next(s for s in ctx.t.turn["activation_segments"] if s["id"] == "payment")
     cost = entry.get("cost", segment["cost"])
+    if after_civil_war(ctx.state, power):
+        cost = ctx.t.cost("civil_war_marker")
     ctx.pay(power, cost, "activation")
     ctx.emit("activation-paid", power=power, operation=operation, cost=cost)
+
+
+def after_civil_war(state: dict, power: str) -> bool:
+    """Whether the power's markers this turn cost the civil war's price (16.2; P87)."""
+    return any(s["status"] == "civil_war_markers" and s["power"] == power
+               and s["turn"] + 1 == state["turn"] for s in state.get("status") or [])
 
 
 def set_leaders(ctx: Ctx, action: dict) -> None:

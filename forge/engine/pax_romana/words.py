@@ -175,6 +175,7 @@ REASONS_WHY = {
     "barbarians near the capital": N_("barbarians near the capital"),
     "retreat before battle": N_("a retreat before battle"), "militia": N_("militia"),
     "harvest": N_("the harvest"), "most VP gained": N_("the most VP gained"),
+    "baghdad loot": N_("the Baghdad loot"),
     "fewest VP gained": N_("the fewest VP gained"), "victory": N_("the Victory Phase"),
     "heavy_over_cvp": N_("heavy units over the CvP"),
     "heavy_over_3x_cvp": N_("heavy units over the CvP"),
@@ -246,6 +247,8 @@ RESULTS = {
     "invasion": lambda e, tr, n: tr._(N_("Invasion roll {total}: {invader}")).format(
         total=e["total"], invader=entry_name("invasion", e["invader"], n)),
     "harvest": lambda e, tr, n: tr._(N_("Harvest: {territory}, stability {change}")).format(**e),
+    "punic-wars": lambda e, tr, n: _punic_wars(e, tr, n),
+    "baghdad-loot": lambda e, tr, n: _baghdad_loot(e, tr, n),
     "recruit": lambda e, tr, n: tr._(N_("{power} recruits for {cost} T")).format(
         power=n.power(e["power"]), cost=e["cost"]),
     "garrisons": lambda e, tr, n: tr._(N_("{garrisons} garrisons")).format(**e),
@@ -287,6 +290,31 @@ LOC_BLOCKS = {
     "cilician_pirates": N_("the Cilician pirates"), "high_seas": N_("a high-seas point"),
     "slave_army": N_("the slave army"),
 }
+
+
+def _punic_wars(e, tr, n) -> str:
+    """The Punic Wars event rolled: its name, and for a Playbook event that the table applies
+    it (its effect is not in the rules)."""
+    if e["playbook"]:
+        name = n.game_text(next(x["name"] for x in n.t.events["punic_wars"]["names"]
+                                if x["id"] == e["event"]),
+                           f"events/punic_wars/names/{e['event']}/name")
+        return tr._(N_("Punic Wars event {total}: {event}, from the Playbook: the table applies "
+                       "it")).format(total=e["total"], event=name)
+    source = "event" if any(x["id"] == e["event"] for x in n.t.events["events"]) \
+        else "rebellion"
+    return tr._(N_("Punic Wars event {total}: {event}")).format(
+        total=e["total"], event=entry_name(source, e["event"], n))
+
+
+def _baghdad_loot(e, tr, n) -> str:
+    """The Baghdad loot rolled: the Talents and the Successor Wars."""
+    text = tr._(N_("Baghdad loot roll {roll}: {power}'s treasury {change} T")).format(
+        roll=e["roll"], power=n.power(e["power"]), change=f"{e['change']:+d}")
+    if e["successor_wars"]:
+        text += "; " + tr._(N_("the Successor Wars in the East begin (the Playbook's, at the "
+                               "table)"))
+    return text
 
 
 def _words(table: dict, key, tr) -> str:
@@ -424,6 +452,9 @@ WRITERS = {
         else tr._(N_("{power} loses {bp} BP of the land units it carries, {bp_left} BP left "
                      "aboard"))).format(power=n.power(e["power"]), bp=e["bp"],
                                         bp_left=e["bp_left"]),
+    "transported-hit": lambda e, tr, n: tr._(N_(
+        "{power}'s carried land units lose {loss} BP: the players choose which")).format(
+        power=n.power(e["power"]), loss=e["loss"]),
     "enemy-fleet-retreats": _w(N_("The enemy fleet retreats before {power}"), power=_power),
     "naval-battle-unescorted": _w(N_("The transport of {power} has no escort: its land units "
                                      "are lost"), power=_power),
@@ -571,6 +602,8 @@ REASONS = {
     "stranded landing": N_("the stranded landing"),
     "cavalry roll to stop the retreat": N_("the cavalry roll to stop the retreat"),
     "event card": N_("the event card"),
+    "punic wars event": N_("the Punic Wars event"),
+    "baghdad loot": N_("the Baghdad loot"),
     "activation marker": N_("the activation marker"),
 }
 REASONS.update({

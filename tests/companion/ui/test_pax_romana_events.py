@@ -170,3 +170,42 @@ def test_a_standard_event_marker_drawn_rolled_and_applied(app, pump, window):
     rhodes = next(f for f in session.state["forces"] if f["force"] == "rhodes")
     assert rhodes["owner"] == "east" and rhodes["units"] == {"galley_squadron": 2}
     at_every_size(events, window, pump, "pax-events-standard")
+
+
+def roll(screen, pump, *faces: int) -> None:
+    """Dice rolled at the table, tapped one by one."""
+    for face in faces:
+        assert screen.dice_popup is not None, screen.message
+        tap(screen.dice_popup.faces[face - 1], pump)
+    assert screen.dice_popup is None
+
+
+def test_the_scenario_tables_punic_wars_and_baghdad_loot(app, pump, window):
+    """Scenario 2's Punic Wars events and scenario 5's Baghdad loot, rolled at the table: a
+    Standard event waits and is applied, a Playbook event is named and left to the table, the
+    loot goes to the power tapped."""
+    app.set_setting("dice_mode", "physical")
+    pump()
+    books = set_up(app, pump, treasury=2)
+    session = app.session
+    events = open_events(books, app, pump)
+    press(button(events, "Punic Wars event"), pump)
+    roll(events, pump, 1, 3)                        # 4: the Hispanic Revolt
+    assert session.state["last"]["playbook"] and session.state.get("pending") is None
+    assert "Hispanic Revolt" in events.message and "Playbook" in events.message
+    press(button(events, "Punic Wars event"), pump)
+    roll(events, pump, 4, 4)                        # 8: Galley Technology, waiting
+    assert session.state["pending"]["id"] == "galley_technology"
+    assert "Galley Technology" in page_text(events) or "Galley technology" in page_text(events)
+    press(button(events, "Carthage"), pump)
+    press(button(events, "Apply"), pump)
+    assert session.state["pending"] is None
+    assert session.state["status"][0]["status"] == "galley_technology"
+    press(button(events, "Baghdad loot"), pump)
+    fill(events, pump, {"power": "east"})
+    ok(events, pump)
+    roll(events, pump, 5)                           # 5: -4T, the treasury no lower than 0
+    assert session.state["powers"]["east"]["treasury"] == 0
+    assert "Baghdad loot" in events.message
+    at_every_size(events, window, pump, "pax-events-scenario-tables")
+

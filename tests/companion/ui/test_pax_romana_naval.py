@@ -120,3 +120,27 @@ def test_the_naval_move_in_spanish(app, pump, window):
     assert "Sacó 3 para el desastre naval" in text and "fuera de rumbo" in text, text
     assert "Detenida por: fuera de rumbo" in text
     at_every_size(naval, window, pump, "pax-naval-es")
+
+
+def test_a_storm_hits_the_carried_units_and_the_players_choose_which_absorb_it(app, pump,
+                                                                              window):
+    """The land units carried named by kind: a storm's land BP lost is absorbed as the players
+    tap, among the legal allocations (a legion reduced, or two light infantry)."""
+    naval = open_naval(app, pump)
+    session = app.session
+    book = session.state["powers"]["rome"]
+    book["galleys"] = 3
+    set_sail(naval, pump, squadrons=3, carried={"legion": 1, "light_infantry": 2}, mp=6)
+    assert session.state["naval"]["land"]["bp"] == 6
+    enter(naval, pump, "a high-seas transit point", dice=[5, 2])
+    assert session.state["naval"]["absorb"]["loss"] == 2
+    assert "Which carried units absorb the 2 BP lost?" in page_text(naval)
+    choices = [b.text for b in naval.action_buttons]
+    assert any(t.startswith("reduce") for t in choices), choices
+    assert not any(t.startswith("Roll for Continuity") for t in choices)
+    at_every_size(naval, window, pump, "pax-naval-carried-losses")
+    press(button(naval, "reduce"), pump)
+    land = session.state["naval"]["land"]
+    assert (land["units"], land["bp"]) == (3, 4)
+    assert land["carried"]["reduced"] == {"legion": 1}
+    assert button(naval, "Roll for Continuity")
