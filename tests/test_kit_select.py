@@ -113,13 +113,14 @@ def kit_bytes(out):
 
 
 def test_kits_built_at_once_are_the_kits_built_one_by_one(tmp_path):
-    one = run("build", "demo", "--jobs", "1", "--out", tmp_path / "serial")
-    both = run("build", "demo", "--jobs", "2", "--out", tmp_path / "parallel")
+    langs = ("--lang", "en", "--lang", "es")
+    one = run("build", "demo", *langs, "--jobs", "1", "--out", tmp_path / "serial")
+    both = run("build", "demo", *langs, "--jobs", "2", "--out", tmp_path / "parallel")
     assert one.exit_code == 0 and both.exit_code == 0, one.output + both.output
     serial, parallel = kit_bytes(tmp_path / "serial"), kit_bytes(tmp_path / "parallel")
     assert len([name for name in serial if name.endswith("kit.json")]) == 4   # en, es x A4, Letter
     assert serial == parallel
-    again = run("build", "demo", "--jobs", "2", "--out", tmp_path / "parallel")
+    again = run("build", "demo", *langs, "--jobs", "2", "--out", tmp_path / "parallel")
     assert "4 kit(s) already up to date" in again.output
     assert "building" not in again.output
 
@@ -131,8 +132,8 @@ def test_a_kit_that_fails_is_named_and_the_others_are_built(content_copy, tmp_pa
     assert short in text
     catalog.write_text(text.replace(short, "al final de tu tramo." + " Y otra más," * 150 +
                                     " Si llega", 1), encoding="utf-8")
-    result = run("build", "demo", "--content", content_copy, "--jobs", "2",
-                 "--out", tmp_path)
+    result = run("build", "demo", "--lang", "en", "--lang", "es", "--content", content_copy,
+                 "--jobs", "2", "--out", tmp_path)
     assert result.exit_code == 1
     assert "demo es a4: not built: demo (es, a4), component 'road-cards'" in result.output
     assert "does not fit" in result.output
