@@ -201,9 +201,9 @@ def test_watch_command_prints_a_line_per_rebuild_and_ctrl_c_ends_it(game, monkey
 
 def test_watch_with_a_language_the_game_lacks_ends_at_once(game):
     result = CliRunner().invoke(main, ["preview", "demo", "--content", str(game.parent),
-                                       "--lang", "fr", "--watch"])
+                                       "--lang", "nl", "--watch"])
     assert result.exit_code == 1
-    assert "no 'fr' translation" in result.output and "Traceback" not in result.output
+    assert "no 'nl' translation" in result.output and "Traceback" not in result.output
 
 
 def test_the_first_good_build_after_an_error_says_where_the_images_are(game, monkeypatch):
