@@ -549,7 +549,7 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
         from forge.engine.pax_romana.turns import after_civil_war
 
         note = tr._("After the civil war each marker costs {cost} T this turn.").format(
-            cost=tables().cost("civil_war_marker")) \
+            cost=tables().cost("activation_after_civil_war")) \
             if after_civil_war(self.session.state, power) else ""
         self.open_form(tr._("{power} pays the activation").format(power=names(tr).power(power)),
                        [("choice", "operation", tr._("Operation"), operations)],

@@ -188,7 +188,7 @@ def pay_activation(ctx: Ctx, action: dict) -> None:
     segment = next(s for s in ctx.t.turn["activation_segments"] if s["id"] == "payment")
     cost = entry.get("cost", segment["cost"])
     if after_civil_war(ctx.state, power):
-        cost = ctx.t.cost("civil_war_marker")
+        cost = ctx.t.cost("activation_after_civil_war")
     ctx.pay(power, cost, "activation")
     ctx.emit("activation-paid", power=power, operation=operation, cost=cost)
 
