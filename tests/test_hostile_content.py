@@ -6,6 +6,7 @@ Babel would read leniently: `forge validate` names file, line and field for each
 within a small amount of memory, and nothing outside the folder is read or written.
 """
 import os
+import re
 import resource
 import time
 
@@ -173,11 +174,15 @@ def test_a_place_on_the_board_lies_on_the_board(content_copy):
 @pytest.mark.parametrize("mistake", ["{0}", "{pi.__class__}", "{route!r:>99999}", "{PI}"])
 def test_a_brace_that_is_not_a_placeholder_is_found_by_validate(content_copy, mistake):
     game = content_copy / "tetrarchia"
-    for path in [game / "sheets.yaml", *game.glob("locale/*/LC_MESSAGES/tetrarchia.po")]:
+    sheets = game / "sheets.yaml"
+    sheets.write_text(sheets.read_text(encoding="utf-8").replace(
+        "<b>{pi} PI</b> to", f"<b>{mistake} PI</b> to"), encoding="utf-8")
+    for path in game.glob("locale/*/LC_MESSAGES/tetrarchia.po"):
+        entry = re.compile(r'(msgid "<b>)\{pi\}( PI</b> to spend[^\n]*\nmsgstr "[^{]*)\{pi\}')
         text = path.read_text(encoding="utf-8")
-        path.write_text(text.replace("<b>{pi} PI</b> to", f"<b>{mistake} PI</b> to")
-                        .replace("<b>{pi} PI</b> para", f"<b>{mistake} PI</b> para"),
-                        encoding="utf-8")
+        changed = entry.sub(lambda m: m.group(1) + mistake + m.group(2) + mistake, text)
+        assert changed != text, path
+        path.write_text(changed, encoding="utf-8")
     result = run("validate", "--content", content_copy, "tetrarchia")
     assert result.exit_code == 1
     assert f"{mistake} in the text \"<b>{mistake} PI</b> to spend" in result.output
