@@ -14,7 +14,7 @@ def run(*args):
 
 
 def test_validate_the_shipped_content():
-    result = run("validate")
+    result = run("validate", "--no-layout")     # laid out in every language by test_every_kit
     assert result.exit_code == 0, result.output
     assert "tetrarchia" in result.output
 
