@@ -22,9 +22,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from companion.screens.base import GameScreen
-from companion.screens.pax_romana_forms import PaxForms, line
+from companion.screens.pax_romana_forms import PaxPage, line
 from companion.screens.pax_romana_names import (
-    HINTS,
     card_lines,
     card_name,
     home_provinces,
@@ -47,7 +46,7 @@ TEMPORARY_UNITS = ("mercenary_heavy_infantry", "mercenary_light_infantry", "merc
 WIDE_DP = 900           # from this width (on its side) the page has two columns
 
 
-class PaxRomanaBooksScreen(PaxForms, GameScreen):
+class PaxRomanaBooksScreen(PaxPage, GameScreen):
     """Header, power switcher, numbers, the phase's steps, procedures, books."""
 
     header_text = StringProperty("")
@@ -653,24 +652,11 @@ class PaxRomanaBooksScreen(PaxForms, GameScreen):
 
     # --- playing ------------------------------------------------------------------------------
 
-    def play(self, action: dict, dice=None) -> bool:
-        clean = {k: v for k, v in action.items() if k not in HINTS}
-        return super().play(clean, dice)
-
     def played(self, action: dict, entry) -> None:
         last = self.session.log()[self.session.position]
         self.message = "\n".join(w for w in last["words"] if w)
         self.refresh()
         self.ids.info.scroll_y = 1
-
-    def refused(self, action: dict, error: Exception) -> None:
-        super().refused(action, error)
-        if self.popup is None:
-            self.refresh()
-
-    def show_log(self) -> None:
-        self.message = ""
-        self.show_screen("pax_romana_log")
 
 
 SCREEN = PaxRomanaBooksScreen

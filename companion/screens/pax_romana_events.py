@@ -11,9 +11,8 @@ from kivy.factory import Factory
 from kivy.properties import StringProperty
 
 from companion.screens.base import GameScreen
-from companion.screens.pax_romana_forms import PaxForms, line
+from companion.screens.pax_romana_forms import PaxPage, line
 from companion.screens.pax_romana_names import (
-    HINTS,
     UNITS_SHOWN,
     names,
     procedure_words,
@@ -43,7 +42,7 @@ def behaviour(role: str) -> dict:
     return rule(tables(), role)
 
 
-class PaxRomanaEventsScreen(PaxForms, GameScreen):
+class PaxRomanaEventsScreen(PaxPage, GameScreen):
     """The event waiting, the rolls, the forces on the map and the effects in force."""
 
     title_text = StringProperty("")
@@ -352,28 +351,15 @@ class PaxRomanaEventsScreen(PaxForms, GameScreen):
 
     # --- playing --------------------------------------------------------------------------
 
-    def play(self, action: dict, dice=None) -> bool:
-        clean = {k: v for k, v in action.items() if k not in HINTS}
-        return super().play(clean, dice)
-
     def played(self, action: dict, entry) -> None:
         last = self.session.log()[self.session.position]
         self.message = "\n".join(w for w in last["words"] if w)
         self.refresh()
         self.ids.info.scroll_y = 1
 
-    def refused(self, action: dict, error: Exception) -> None:
-        super().refused(action, error)
-        if self.popup is None:
-            self.refresh()
-
     def back(self) -> None:
         self.message = ""
         self.show_screen("pax_romana_books")
-
-    def show_log(self) -> None:
-        self.message = ""
-        self.show_screen("pax_romana_log")
 
 
 SCREEN = PaxRomanaEventsScreen

@@ -19,6 +19,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.uix.gridlayout import GridLayout
 
+from companion.screens.pax_romana_names import HINTS
 from companion.widgets import (
     Counter,
     body,
@@ -203,3 +204,23 @@ class PaxForms:
             self.dice_popup = None
         if forget:
             self.pending = None
+
+
+class PaxPage(PaxForms):
+    """A Pax Romana screen that plays actions from the legal list (books, events, naval)."""
+
+    kept_hints: tuple = ()          # hints of the legal list that are also the action's fields
+
+    def play(self, action: dict, dice=None) -> bool:
+        """Send an action without the hints the legal list adds for the screen."""
+        clean = {k: v for k, v in action.items() if k not in HINTS or k in self.kept_hints}
+        return super().play(clean, dice)
+
+    def refused(self, action: dict, error: Exception) -> None:
+        super().refused(action, error)
+        if self.popup is None:
+            self.refresh()
+
+    def show_log(self) -> None:
+        self.message = ""
+        self.show_screen("pax_romana_log")

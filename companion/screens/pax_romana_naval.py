@@ -10,8 +10,8 @@ from kivy.factory import Factory
 from kivy.properties import StringProperty
 
 from companion.screens.base import GameScreen
-from companion.screens.pax_romana_forms import PaxForms, line
-from companion.screens.pax_romana_names import HINTS, UNITS_SHOWN, names, units_text
+from companion.screens.pax_romana_forms import PaxPage, line
+from companion.screens.pax_romana_names import UNITS_SHOWN, names, units_text
 from companion.widgets import card
 
 POINT_KINDS = ("port", "transit", "high_seas")
@@ -19,8 +19,10 @@ PORT_FACTS = ("home", "friendly", "enemy", "enemy_land", "land_here")
 OUTCOMES = ("landed", "again", "sail", "stranded")
 
 
-class PaxRomanaNavalScreen(PaxForms, GameScreen):
+class PaxRomanaNavalScreen(PaxPage, GameScreen):
     """The naval move under way (or the button to set one out) and its steps."""
+
+    kept_hints = ("lost_bp",)          # a carried-losses choice sends the BP it absorbs
 
     title_text = StringProperty("")
 
@@ -300,26 +302,13 @@ class PaxRomanaNavalScreen(PaxForms, GameScreen):
 
     # --- playing ------------------------------------------------------------------------------
 
-    def play(self, action: dict, dice=None) -> bool:
-        clean = {k: v for k, v in action.items() if k not in HINTS or k == "lost_bp"}
-        return super().play(clean, dice)
-
     def played(self, action: dict, entry) -> None:
         self.message = ""
         self.refresh()
 
-    def refused(self, action: dict, error: Exception) -> None:
-        super().refused(action, error)
-        if self.popup is None:
-            self.refresh()
-
     def back(self) -> None:
         self.message = ""
         self.show_screen("pax_romana_books")
-
-    def show_log(self) -> None:
-        self.message = ""
-        self.show_screen("pax_romana_log")
 
 
 SCREEN = PaxRomanaNavalScreen
