@@ -78,6 +78,19 @@ def check_replaceable(path: Path) -> None:
                           "--game file").format(path=path))
 
 
+def keep_replaced(path: Path) -> Path | None:
+    """Put a save that a new game is about to take the place of aside as `<name>.replaced-<time>`
+    (None when there is none), so that starting a game never loses one."""
+    path = Path(path)
+    if not path.is_file():
+        return None
+    try:
+        return keep_aside(path, "replaced")
+    except OSError as err:
+        raise UserError(_("{path} could not be kept aside before the new game: {error}").format(
+            path=path, error=err.strerror or err)) from None
+
+
 def read_session(path: Path, rules: Rules) -> Session:
     """Load a saved session; a damaged save is moved aside, never overwritten, and any other
     file is refused untouched."""
@@ -136,14 +149,15 @@ def _keep_damaged(path: Path, reason: str) -> Path:
                                                            error=err.strerror or err)) from None
 
 
-def keep_aside(path: Path) -> Path:
-    """Rename a bad save to a name that says so, keeping every byte of it."""
+def keep_aside(path: Path, why: str = "corrupt") -> Path:
+    """Rename a save to a name that says why it was put aside (`corrupt`, `replaced`), keeping
+    every byte of it."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
     number = 1
     while target.exists() or target.is_symlink():
         number += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{number}")
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{number}")
     os.replace(path, target)
     return target
 

@@ -74,6 +74,28 @@ def test_a_corrupt_save_is_kept_aside(tmp_path):
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == half
 
 
+def test_a_new_game_keeps_the_save_it_takes_the_place_of(tmp_path):
+    game = tmp_path / "game.json"
+    assert run("new", "--seed", "3", "--game", game).exit_code == 0
+    run("act", '{"type": "end_turn"}', "--game", game)
+    played = game.read_text(encoding="utf-8")
+    result = run("new", "--seed", "4", "--game", game)
+    assert result.exit_code == 0
+    kept = list(tmp_path.glob("game.json.replaced-*"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == played
+    assert json.loads(result.output)["replaced"] == str(kept[0])
+    assert game.read_text(encoding="utf-8") != played
+
+
+def test_a_refused_new_game_leaves_the_save_where_it_was(tmp_path):
+    game = tmp_path / "game.json"
+    assert run("new", "--seed", "3", "--game", game).exit_code == 0
+    before = game.read_text(encoding="utf-8")
+    assert run("new", "--option", "[1]", "--game", game).exit_code != 0
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    assert game.read_text(encoding="utf-8") == before
+
+
 def test_a_file_that_is_not_a_save_is_never_moved_nor_replaced(tmp_path):
     notes = tmp_path / "notes.txt"
     notes.write_text("{my notes}", encoding="utf-8")

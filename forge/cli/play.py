@@ -91,7 +91,7 @@ def _new_command(engine: GameEngine, game_opt) -> click.Command:
     def new(seed, physical, dice_text, options_json, game_file, lang, **chosen):
         """Set up a new game and save it."""
         from forge.engine.core import Session
-        from forge.saves import check_replaceable, save_session
+        from forge.saves import check_replaceable, keep_replaced, save_session
 
         check_replaceable(game_file)
         seed = dice_choice(physical, seed)
@@ -100,10 +100,14 @@ def _new_command(engine: GameEngine, game_opt) -> click.Command:
             options.update(json_object(options_json, _("The --option value")))
         session = run_engine(lambda: Session(engine.rules, options, seed, parse_dice(dice_text)),
                              Translator(lang, strict=False))
+        replaced = keep_replaced(game_file)
         save_session(game_file, session)
         events = session.entries[0]["events"]
-        print_json({"game": str(game_file), "events": events,
-                    "words": _words(engine, events, lang), "state": session.state})
+        out = {"game": str(game_file), "events": events,
+               "words": _words(engine, events, lang), "state": session.state}
+        if replaced is not None:
+            out["replaced"] = str(replaced)
+        print_json(out)
 
     decorators = [*(_click_option(spec) for spec in engine.new_options), *_dice_options(),
                   _more_options(engine), game_opt, _lang_option()]
