@@ -6,8 +6,8 @@ read-only command per entry of its REPORTS. Each command reads the saved game (a
 `<package>-game.json` unless --game says otherwise), does one thing, saves it back atomically and
 prints JSON: scripts and tests drive the engine through exactly what a player would do.
 
-The options of `new` are the engine's NEW_OPTIONS, then those every game has (--seed,
---physical, --dice, --option, --game, --lang). An entry of NEW_OPTIONS is a dict:
+The options of `new` are the engine's NEW_OPTIONS, then those every game has (--option, --game,
+--lang), and for a game with dice --seed, --physical and --dice. An entry of NEW_OPTIONS is a dict:
 
 - `name`: the option is `--name`; `key`: its key in the engine's options (default: the name);
 - `type`: "str", "int", "choice" (one of `choices`, given back as the choice itself, so
@@ -88,7 +88,7 @@ def _words(engine: GameEngine, events: list[dict], lang: str) -> list[str]:
 # --- new ----------------------------------------------------------------------------------------
 
 def _new_command(engine: GameEngine, game_opt) -> click.Command:
-    def new(seed, physical, dice_text, options_json, game_file, lang, **chosen):
+    def new(options_json, game_file, lang, seed=None, physical=False, dice_text=None, **chosen):
         """Set up a new game and save it."""
         from forge.engine.core import Session
         from forge.saves import check_replaceable, keep_replaced, save_session
@@ -109,7 +109,8 @@ def _new_command(engine: GameEngine, game_opt) -> click.Command:
             out["replaced"] = str(replaced)
         print_json(out)
 
-    decorators = [*(_click_option(spec) for spec in engine.new_options), *_dice_options(),
+    dice = _dice_options() if engine.rules.dice_faces else []
+    decorators = [*(_click_option(spec) for spec in engine.new_options), *dice,
                   _more_options(engine), game_opt, _lang_option()]
     for decorator in reversed(decorators):
         new = decorator(new)
