@@ -24,13 +24,14 @@ from forge.render import icons, maker
 from forge.render.tracks import inks_of
 from forge.render.wheel import wrap
 
-VERSION = 1
+VERSION = 2
 PAD = 3.0                 # mm kept inside the trim
 GAP = 3.0                 # mm between columns
 ARROW = 6.0               # mm between an elementary box and its advanced one
 RINGS = 6                 # cylinder places on each progress: one per civilization
 RING_R = 4.0              # mm, a cylinder's place (the cylinders are about 8 mm across)
 LINE = pt(0.8)
+NAME_PT = pt(13)          # a progress's name, smaller only where it is too wide
 LABELS = ("title", "elementary", "advanced", "needs", "legion", "galley", "production",
           "defence")
 
@@ -153,8 +154,8 @@ def _draw_box(c, p: Progress, x, y, w, h, inks, advanced: bool) -> None:
         icons.draw_icon(c, p.icon, cx, line_y - 1.4 - icon_size / 2, icon_size, inks.ink,
                         knock=fill)
     line_y -= icon_size + 2.0
-    name_size = _fit(p.name.upper(), fonts.SERIF_BOLD, pt(13), room)
-    line_y -= name_size * 0.85
+    name_size = _fit(p.name.upper(), fonts.SERIF_BOLD, NAME_PT, room)
+    line_y -= NAME_PT * 0.85                  # a long name set smaller keeps the rows in line
     _write(c, p.name.upper(), cx, line_y, name_size, inks.ink, fonts.SERIF_BOLD)
     if p.needs:
         needs_size = _fit(p.needs, fonts.SERIF_ITALIC, pt(8.5), room)

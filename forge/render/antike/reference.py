@@ -94,9 +94,33 @@ LABELS = {
 }
 
 
+NO_BREAK = "\u00a0"
+WIDOW_WORDS = 4           # a label of this many words or more never ends on a short line
+WIDOW_TAIL = (10, 16)     # characters its last line holds at least, and the most joined for it
+HEADINGS = {"price_first", "price_later", "civilizations", "needed", "personality", "cards",
+            "condition", "defence_power"}     # narrow table headings: break anywhere
+
+
 def labels(ctx: RenderContext) -> dict[str, str]:
     """The program labels of the text pieces, in the build's language."""
-    return {key: ctx.tr._(message) for key, message in LABELS.items()}
+    return {key: ctx.tr._(message) if key in HEADINGS else no_widow(ctx.tr._(message))
+            for key, message in LABELS.items()}
+
+
+def no_widow(text: str) -> str:
+    """The text with its last words joined by no-break spaces, so that a paragraph's last
+    line never holds a short word or two alone ('... reach 9 wins.'); short labels are kept."""
+    words = text.split(" ")
+    if len(words) < WIDOW_WORDS:
+        return text
+    least, most = WIDOW_TAIL
+    tail = 1
+    while (tail < len(words) - 1 and len(" ".join(words[-tail:])) < least
+           and len(" ".join(words[-tail - 1:])) <= most):
+        tail += 1
+    if tail == 1 and len(words[-2]) + len(words[-1]) <= most:
+        tail = 2
+    return " ".join(words[:-tail] + [NO_BREAK.join(words[-tail:])])
 
 
 def _tables(ctx: RenderContext) -> dict:
