@@ -8,8 +8,10 @@ cost of every space and what it would yield this turn; tapping a space asks for 
 (suggested, changeable) after a preview. Then the space's action (temples, arming, progress,
 the Maneuver with its moves, battles and the conquest calculator), city founding and the end of
 the turn; the personalities the end of a turn awards are announced (which card, why), and the
-victory leads to the end screen. The start cities are entered here before the first turn, and
-the table's entries (seas, the rondel's order, the bank's coins, corrections) are at the end.
+victory leads to the end screen. The conquest calculator is open from the books at any time
+(any city, the units the table sets; nothing played). The start cities are entered here before
+the first turn, and the table's entries (seas, the rondel's order, the bank's coins,
+corrections) are at the end.
 Nothing here applies a rule: the engine does, and its refusals are shown in the players'
 language.
 """
@@ -25,6 +27,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
+from companion.screens.antike_calculator import AntikeCalculator
 from companion.screens.antike_forms import (
     AntikeForms,
     after_paying,
@@ -36,6 +39,7 @@ from companion.screens.antike_names import (
     action_provinces,
     civ_label,
     names,
+    place_name,
     remember,
     tables,
 )
@@ -49,7 +53,7 @@ HINTS = ("open", "cost", "steps", "yield", "eligible", "power", "capacity", "pri
 WIDE_DP = 900           # from this width the wheel stands beside the books
 
 
-class AntikeBooksScreen(AntikeForms, GameScreen):
+class AntikeBooksScreen(AntikeCalculator, AntikeForms, GameScreen):
     """Header, civilization switcher, numbers, the wheel, the actions and the books."""
 
     header_text = StringProperty("")
@@ -354,7 +358,8 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
         for text, action in calculator:
             box.add_widget(line(text, font_size=f"{App.get_running_app().theme.small_sp}sp"))
             if action is not None:
-                self.add(box, tr._("Conquer {province}…").format(province=action["province"]),
+                self.add(box, tr._("Conquer {province}…").format(
+                    province=place_name(state, action["province"])),
                          lambda a=action: self.form_conquer(a), action)
         if "end-maneuver" in kinds:
             self.add(box, tr._("End the maneuver"), lambda: self.play(kinds["end-maneuver"][0]),
@@ -406,6 +411,9 @@ class AntikeBooksScreen(AntikeForms, GameScreen):
         box.add_widget(Factory.Section(text=tr._("Books")))
         for text in self.book_lines(state, self.shown_civ):
             box.add_widget(line(text))
+        if state["phase"] == "play":
+            self.add(box, tr._("Conquest calculator…"), self.open_calculator,
+                     emphasis="secondary")
 
     def build_entries(self, box) -> None:
         tr = self.tr

@@ -1,7 +1,8 @@
 """ANTIKE's forms on the books: what an action needs the table to say, asked in a dialog with
 choices (places from lists, companion.places; counts on counters; the payment suggested and
 changeable), and the previews a player reads before confirming (production, arming capacity,
-temples, progress prices with their prerequisites and Scholars, the conquest calculator).
+temples, progress prices with their prerequisites and Scholars, the conquest calculator: in a
+Maneuver beside its conquests, and at any time for any city with the units the table sets).
 
 Nothing here applies a rule: the engine's legal actions give what is allowed and its costs,
 its helpers the numbers shown (forge.engine.antike), and its refusals are shown in the note.
@@ -24,10 +25,18 @@ from companion.screens.antike_names import (
     another,
     civ_label,
     names,
+    place_name,
     province_sections,
     tables,
 )
-from companion.widgets import Counter, body, caption, choice_grid, column, form_popup
+from companion.widgets import (
+    Counter,
+    body,
+    caption,
+    choice_grid,
+    column,
+    form_popup,
+)
 
 BORDERS = ("land", "water", "mixed")
 
@@ -451,41 +460,6 @@ class AntikeForms:
         self.move_form = {"from": origin, "to": dest, "border": border, "counters": counters}
         self.open_popup(tr._("Move units"), fields, collect, summary)
 
-    def conquest_lines(self, civ: str) -> list[tuple[str, dict | None]]:
-        """The conquest calculator: each city of another civilization where the active one's
-        units stand, its defence power in parts, the attackers with a maneuver left and
-        whether they can take it (with the engine's conquest when they can)."""
-        from forge.engine.antike.military import eligible
-        from forge.engine.antike.state import city_owner
-
-        tr, state = self.tr, self.session.state
-        n = names(tr)
-        maneuver = state["turn"]["maneuver"]
-        legal = {a["province"]: a for a in self.session.legal_actions()
-                 if a["type"] == "conquer"}
-        out = []
-        for province in state["civs"][civ]["units"]:
-            owner = city_owner(state, province)
-            if owner is None or owner == civ:
-                continue
-            parts = defence_parts(state, owner, province)
-            ready = eligible(maneuver, province) if maneuver else {u: 0 for u in UNITS}
-            count = sum(ready.values())
-            if len(state["civs"][owner]["cities"]) == 1:
-                verdict = tr._("the last city of a civilization cannot be conquered")
-            elif count >= parts["power"]:
-                verdict = tr._("can be taken (attackers lost: {power})").format(
-                    power=parts["power"])
-            else:
-                verdict = tr._("not enough: {count} more needed").format(
-                    count=parts["power"] - count)
-            text = tr._("{province} ({owner}): defence {power} = city {city} + units {units} + "
-                        "progress {progress}; your units there with a maneuver left: {count}; "
-                        "{verdict}").format(province=province, owner=n.civ(owner),
-                                            count=count, verdict=verdict, **parts)
-            out.append((text, legal.get(province)))
-        return out
-
     def form_conquer(self, action: dict) -> None:
         """A conquest: the calculator's numbers, which attackers are lost (both types
         attacking), the city given up at the cap."""
@@ -523,7 +497,8 @@ class AntikeForms:
                 out["abandon"] = abandon["city"]
             return out
 
-        self.open_popup(tr._("Conquer {province}").format(province=action["province"]),
+        self.open_popup(tr._("Conquer {province}").format(
+            province=place_name(self.session.state, action["province"])),
                         fields, collect, lambda: tr._("Losses: {units}").format(
                             units=amounts_units(losses(), tr)), ok_text=tr._("Conquer"))
 

@@ -45,6 +45,13 @@ def units_text(units: dict, tr) -> str:
     return names(tr).units(units)
 
 
+def place_name(state: dict, province: str) -> str:
+    """A province as the players read it: its printed name on a game's map, else as the table
+    typed it."""
+    entry = ((state.get("map") or {}).get("provinces") or {}).get(province) or {}
+    return entry.get("name") or province
+
+
 def state_provinces(state: dict) -> list[str]:
     """Every province the game's books name: cities, then units, each once."""
     out = []

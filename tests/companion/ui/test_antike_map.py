@@ -1,7 +1,7 @@
 """The Antike companion on a game played with a map (the shared map format): the start cities
 chosen from the map's sites by their printed names, a move's destinations its neighbours with
-the border the map gives, and a city founded on the site's own resource. The board is invented
-for the test."""
+the border the map gives, the conquest calculator's cities by their printed names, and a city
+founded on the site's own resource. The board is invented for the test."""
 from __future__ import annotations
 
 from test_antike_screens import (
@@ -13,7 +13,7 @@ from test_antike_screens import (
     ok,
     rondel_at,
 )
-from touch import press
+from touch import press, tap
 
 from companion.session import TableSession
 
@@ -74,6 +74,13 @@ def test_a_game_on_a_map(app, pump, window):
     form_tap(books, form["to"].buttons["plains"], pump)
     ok(books, pump)
     assert session.state["civs"]["greeks"]["units"] == {"plains": {"legion": 1}}
+    press(button(books, "Conquest calculator"), pump)       # the map's printed names
+    chooser = books.calculator.form["chooser"]
+    assert chooser.buttons["corinth"].text == "Korinthos"
+    press(chooser.buttons["corinth"], pump)
+    assert books.calculator.form["note"].text == \
+        "Korinthos is your own city: it cannot be conquered."
+    tap(books.calculator.form["ok"], pump)
     press(button(books, "End the maneuver"), pump)
     press(button(books, "Found a city in plains"), pump)
     assert any(getattr(w, "text", "") == "A Gold city." for w in books.popup.form["fields"])
