@@ -78,7 +78,8 @@ def check_payment(book: dict, civ: str, cost: dict, pay: dict, t) -> dict:
 
 
 def pay_cost(ctx: Ctx, civ: str, cost: dict, pay: dict | None, why: str) -> dict:
-    """Pay `cost` with `pay` (None: the suggested payment); emits `paid`."""
+    """Pay `cost` with `pay` (None: the suggested payment) to the bank, whose coins take back
+    the coins paid when it counts them; emits `paid`."""
     book = ctx.civ(civ)
     if pay is None:
         pay = suggest(book, cost, ctx.t)
@@ -88,6 +89,8 @@ def pay_cost(ctx: Ctx, civ: str, cost: dict, pay: dict | None, why: str) -> dict
     for resource in RESOURCES:
         book["resources"][resource] -= paid[resource]
     book["coins"] -= paid["coin"]
+    if ctx.state["bank"]["coins"] is not None:
+        ctx.state["bank"]["coins"] += paid["coin"]
     if total(paid):
         ctx.emit("paid", civ=civ, pay={k: v for k, v in paid.items() if v}, why=why)
     return paid

@@ -1,5 +1,7 @@
 """Random legal play of ANTIKE for 2 to 6 players: pieces and resources are conserved, resources
-change only by the rules' amounts, events are frozen once emitted, undo and saves replay."""
+change only by the rules' amounts, a bank that counts its coins keeps them with the
+civilizations' (a coin leaves it each turn and comes back when paid), events are frozen once
+emitted, undo and saves replay."""
 from __future__ import annotations
 
 import copy
@@ -40,10 +42,10 @@ def ring_map() -> dict:
     return {"title": "ring", "provinces": provinces}
 
 
-def new_game(players: int, rnd, with_map: bool = False) -> Session:
+def new_game(players: int, rnd, with_map: bool = False, coins: int | None = None) -> Session:
     """A game whose civilizations start in distinct provinces of the pool (on sites of their
-    resource when it is played on the ring map)."""
-    options = {"players": NAMES[:players]}
+    resource when it is played on the ring map), its bank holding `coins` (None: unlimited)."""
+    options = {"players": NAMES[:players], "coins": coins}
     if with_map:
         options["map"] = ring_map()
     session = Session(RULES, options)
@@ -126,6 +128,30 @@ def holdings(state: dict) -> dict:
             for civ, book in state["civs"].items()}
 
 
+def coins_in_play(state: dict) -> int | None:
+    """The bank's coins and the civilizations' together (None: the bank never runs out)."""
+    if state["bank"]["coins"] is None:
+        return None
+    return state["bank"]["coins"] + sum(book["coins"] for book in state["civs"].values())
+
+
+def bank_change(events: list[dict]) -> int:
+    """What the events say the bank's coins changed by: a coin out each turn, coins paid back."""
+    return sum(event["pay"].get("coin", 0) if event["kind"] == "paid"
+               else -(event["resource"] == "coin") if event["kind"] == "coin" else 0
+               for event in events)
+
+
+def check_bank(before: dict, after: dict, events: list[dict], total: int | None) -> None:
+    """A bank that counts its coins: the coins in play stay `total`, and its own change is
+    the events'."""
+    if total is None:
+        assert after["bank"]["coins"] is None
+        return
+    assert coins_in_play(after) == total, events
+    assert after["bank"]["coins"] - before["bank"]["coins"] == bank_change(events), events
+
+
 def expected_change(events: list[dict]) -> dict:
     """What the events say each civilization's resources and coins changed by."""
     change: dict = {}
@@ -153,6 +179,7 @@ def check_resources(before: dict, after: dict, events: list[dict]) -> None:
 def play(session: Session, rnd, steps: int) -> list:
     """Random legal play; every action's events as they were returned."""
     emitted = []
+    total = coins_in_play(session.state)
     for _ in range(steps):
         state = session.state
         options = [a for a in (concrete(t, state, rnd) for t in session.legal_actions()) if a]
@@ -161,6 +188,7 @@ def play(session: Session, rnd, steps: int) -> list:
         acting = [a for a in options if a["type"] not in ENDINGS]
         action = rnd.choice(acting if acting and rnd.random() < 0.8 else options)
         before = holdings(state)
+        bank = copy.deepcopy(state["bank"])
         try:
             outcome = session.act(action)
         except ActionError:
@@ -170,6 +198,7 @@ def play(session: Session, rnd, steps: int) -> list:
         assert all(describe(e, English()) for e in outcome.events)
         check_conserved(session.state)
         check_resources(before, holdings(session.state), outcome.events)
+        check_bank({"bank": bank}, session.state, outcome.events, total)
     return emitted
 
 
@@ -178,7 +207,7 @@ def play(session: Session, rnd, steps: int) -> list:
 @given(seed=st.integers(0, 2**32))
 def test_random_play_conserves_pieces_and_resources(players, seed):
     rnd = random.Random(seed)
-    session = new_game(players, rnd)
+    session = new_game(players, rnd, coins=rnd.choice([None, rnd.randint(0, 12), 50]))
     emitted = play(session, rnd, 250)
     for index, events in emitted:
         assert session.entries[index]["events"] == events, "an event changed after it was emitted"
@@ -203,6 +232,17 @@ def test_random_play_on_a_map_keeps_to_its_borders_and_sites(players, seed):
                 assert provinces[event["from"]]["borders"][event["to"]] == event["border"]
             if event["kind"] == "seas":
                 assert event["seas"] <= sum(p["sea"] for p in provinces.values())
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_counted_bank_keeps_its_coins_with_the_civilizations(seed):
+    """Coins paid go back to the bank, so a small bank runs out and fills again."""
+    rnd = random.Random(seed)
+    session = new_game(3, rnd, coins=rnd.randint(0, 6))
+    total = coins_in_play(session.state)
+    play(session, rnd, 150)
+    assert coins_in_play(session.state) == total
 
 
 @settings(max_examples=5, deadline=None)
