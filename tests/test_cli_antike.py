@@ -61,3 +61,38 @@ def test_an_illegal_action_says_why_naming_the_civilization(tmp_path):
     assert result.exit_code == 1
     assert result.output == "error: it is not the turn of Romans\n"
     assert game.read_bytes() == before
+
+
+def test_a_map_without_a_site_of_each_resource_for_every_civilization_is_refused(tmp_path):
+    """Ruling A13: the set-up refuses a map its civilizations cannot start on, instead of a game
+    that waits for start cities forever."""
+    game = tmp_path / "game.json"
+    sites = [{"id": "a", "city": "gold", "land": ["b"]}, {"id": "b", "city": "iron",
+                                                           "land": ["a", "c"]},
+             {"id": "c", "city": "marble", "land": ["b"]}]
+    for provinces, there in (([], 0), (sites, 1)):
+        result = run("new", "--player", "A", "--player", "B", "--player", "C", "--game", game,
+                     "--option", json.dumps({"map": {"provinces": provinces}}))
+        assert result.exit_code == 1 and not game.exists()
+        assert result.output == (f"error: 3 civilizations need 3 city sites of Marble for "
+                                 f"their start cities; the map has {there}\n")
+
+
+def test_on_a_map_words_and_refusals_name_provinces_as_printed(tmp_path):
+    game = tmp_path / "game.json"
+    board = {"provinces": [
+        {"id": f"p{n}", "name": name, "city": ("marble", "iron", "gold")[n % 3],
+         "land": [f"p{(n - 1) % 9}", f"p{(n + 1) % 9}"]}
+        for n, name in enumerate(["Attica", "Laconia", "Macedonia", "Latium", "Campania",
+                                  "Etruria", "Raetia", "Noricum", "Germania"])]}
+    cities = {civ: {f"p{3 * i + j}": r for j, r in enumerate(("marble", "iron", "gold"))}
+              for i, civ in enumerate(("greeks", "romans", "germans"))}
+    new_game(game, "--option", json.dumps({"map": board, "start_cities": cities}))
+    act(game, {"type": "rondel", "civ": "greeks", "space": 6})
+    result = run("act", json.dumps({"type": "arm", "civ": "greeks",
+                                    "units": {"p3": {"legion": 1}}}), "--game", game)
+    assert result.output == ("error: units are placed in provinces with an own city: Greeks: "
+                             "none in Latium\n")
+    after = act(game, {"type": "arm", "civ": "greeks", "units": {"p0": {"legion": 1}}},
+                "--lang", "es")
+    assert any("Attica" in line for line in after["words"]), after["words"]

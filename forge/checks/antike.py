@@ -3,12 +3,16 @@
 
 The schema (forge/schemas/map.yaml) checks shapes and that every id named is a province of the
 map; these add what a schema cannot say: borders listed both ways and of one kind, a city site of
-a resource in every province, no sea zones or straits (Antike's seas are provinces marked `sea`).
+a resource in every province, no sea zones or straits (Antike's seas are provinces marked `sea`),
+and enough city sites for the start cities of the largest game (the set-up's own check, ruling
+A13: the game folder's map is the board of every game started from it).
 """
 from __future__ import annotations
 
 from forge.content import Doc
-from forge.engine.antike.board import map_problems
+from forge.engine.antike.board import map_problems, site_problems
+from forge.engine.antike.data import tables
+from forge.engine.antike.setup import most_civilizations
 from forge.errors import Problem
 
 
@@ -17,4 +21,6 @@ def check(docs: dict[str, Doc]) -> list[Problem]:
     board = docs.get("map")
     if board is None:
         return []
-    return [board.problem(at, message) for at, message in map_problems(board.data)]
+    problems = map_problems(board.data) or site_problems(board.data,
+                                                          most_civilizations(tables()))
+    return [board.problem(at, message) for at, message in problems]

@@ -1,7 +1,7 @@
 """Hand an action to the procedure that carries it out, once the game allows actions."""
 from __future__ import annotations
 
-from forge.engine.antike import evolution, military, setup, table, turns
+from forge.engine.antike import board, evolution, military, setup, table, turns
 from forge.engine.antike.refusal import IllegalAction
 from forge.engine.antike.state import Ctx
 from forge.engine.core import N_
@@ -19,7 +19,11 @@ HANDLERS = {
 
 
 def apply_action(ctx: Ctx, action: dict) -> None:
-    """Carry one action out (its shape was checked at the door)."""
+    """Carry one action out (its shape was checked at the door); a refusal names the map's
+    provinces by their printed names."""
     if ctx.state["phase"] == "over":
         raise IllegalAction(N_("the game is over"))
-    HANDLERS[action["type"]](ctx, action)
+    try:
+        HANDLERS[action["type"]](ctx, action)
+    except IllegalAction as err:
+        raise board.printed_refusal(ctx.state, err) from None

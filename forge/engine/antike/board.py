@@ -5,20 +5,24 @@ enter his board as `map.yaml`: each province with its neighbours by the kind of 
 them (`land` red, `water` blue, `mixed` both), the resource of its city site (`city`) and, for
 the Navigators, whether it counts as a sea (`sea: true`, ruling A11). A game set up with the
 `map` option keeps it in its state (`state["map"]`, compiled below): moves follow its borders,
-recruits its terrain, start and new cities its sites, and the seas occupied are counted from it
-at the end of each turn. A game without one keeps no `map` key and the table says all of it.
+recruits its terrain, start and new cities its sites (a site of each resource for every
+civilization, ruling A13), and the seas occupied are counted from it at the end of each turn;
+refusals, events and the undo's list name its provinces by their printed names. A game without
+one keeps no `map` key and the table says all of it.
 """
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from forge.engine import maps
-from forge.engine.antike.data import RESOURCES
+from forge.engine.antike.data import RESOURCES, tables
 from forge.engine.antike.refusal import IllegalAction
 from forge.engine.core import N_, ParseError
 
 GAME = "antike"
 CROSSES = {"legion": ("land", "mixed"), "galley": ("water", "mixed")}
+PLACE_FIELDS = ("province", "from", "to")    # the fields of refusals and events naming a province
 
 
 def map_problems(data) -> list[tuple[tuple, str]]:
@@ -50,6 +54,47 @@ def compile_map(data: dict) -> dict:
     return {"provinces": {p["id"]: {"name": p.get("name") or p["id"], "city": p["city"],
                                     "sea": bool(p.get("sea")), "borders": maps.borders_of(p)}
                           for p in data["provinces"]}}
+
+
+# --- enough city sites for the start cities (ruling A13) ---------------------------------------
+
+def start_sites() -> Counter:
+    """The city sites one civilization's start cities take, by resource (one of each)."""
+    return Counter(tables().raw["start"]["cities"])
+
+
+def short_site(sites: Counter, civilizations: int) -> tuple[str, int, int] | None:
+    """(resource, sites needed, sites there) of the first resource with too few city sites for
+    every civilization's start cities; None when every resource has enough."""
+    for resource, each in start_sites().items():
+        if sites[resource] < each * civilizations:
+            return resource, each * civilizations, sites[resource]
+    return None
+
+
+def site_problems(data, civilizations: int) -> list[tuple[tuple, str]]:
+    """map.yaml's problem (English, like map_problems) when its city sites cannot give every one
+    of `civilizations` its start cities."""
+    provinces = data.get("provinces") if isinstance(data, dict) else None
+    sites = Counter(p.get("city") for p in provinces or [] if isinstance(p, dict))
+    short = short_site(sites, civilizations)
+    if short is None:
+        return []
+    resource, needed, there = short
+    return [(("provinces",), f"{civilizations} civilizations (the most a game has) need "
+                             f"{needed} city sites of {resource} for their start cities; the "
+                             f"map has {there}")]
+
+
+def check_start_sites(graph: dict, civilizations: int) -> None:
+    """Refuse a set-up whose map cannot give every civilization its start cities."""
+    sites = Counter(entry["city"] for entry in graph["provinces"].values())
+    short = short_site(sites, civilizations)
+    if short is not None:
+        resource, needed, there = short
+        raise IllegalAction(N_("{count} civilizations need {needed} city sites of {resource} "
+                               "for their start cities; the map has {there}"),
+                            count=civilizations, needed=needed, resource=resource, there=there)
 
 
 def map_from_option(data) -> dict:
@@ -120,6 +165,63 @@ def seas_occupied(state: dict, book: dict) -> int:
     """The map's seas where the civilization has a galley."""
     return sum(1 for province, entry in board(state)["provinces"].items()
                if entry["sea"] and book["units"].get(province, {}).get("galley"))
+
+
+def free_sites(state: dict) -> Counter:
+    """The map's city sites where no city stands, by resource."""
+    taken = {p for book in state["civs"].values() for p in book["cities"]}
+    return Counter(entry["city"] for province, entry in board(state)["provinces"].items()
+                   if province not in taken)
+
+
+def missing_site(state: dict) -> str | None:
+    """The resource whose free city sites can no longer give a civilization its start cities
+    (None: they can, or the game has no map). Only the table's corrections can bring it about,
+    since the set-up checks the sites (ruling A13)."""
+    if board(state) is None:
+        return None
+    free = free_sites(state)
+    return next((resource for resource, each in start_sites().items() if free[resource] < each),
+                None)
+
+
+def check_free_sites(state: dict, civ: str) -> None:
+    """A civilization's start cities still fit on the map: a free site of each resource."""
+    resource = missing_site(state)
+    if resource is not None:
+        raise IllegalAction(N_("no free city site of {resource} is left on the map for the "
+                               "start cities of {civ}; the table frees one with a correction "
+                               "('adjust')"), resource=resource, civ=civ)
+
+
+# --- provinces by their printed names -----------------------------------------------------------
+
+def printed(state: dict, province):
+    """A province as players read it: the map's printed name, else as the table named it."""
+    entry = (board(state) or {}).get("provinces", {}).get(province) \
+        if isinstance(province, str) else None
+    return entry["name"] if entry else province
+
+
+def names_in(state: dict, fields: dict) -> dict[str, str]:
+    """{id: printed name} of the map's provinces an event's fields name (PLACE_FIELDS and the
+    keys of `cities`); empty without a map."""
+    graph = board(state)
+    if graph is None:
+        return {}
+    named = [fields.get(key) for key in PLACE_FIELDS] + list(fields.get("cities") or {})
+    return {p: graph["provinces"][p]["name"] for p in named
+            if isinstance(p, str) and p in graph["provinces"]}
+
+
+def printed_refusal(state: dict, err: IllegalAction) -> IllegalAction:
+    """The refusal with the map's provinces in its PLACE_FIELDS by their printed names (the
+    same refusal without a map)."""
+    if board(state) is None or not any(key in err.fields for key in PLACE_FIELDS):
+        return err
+    fields = {key: printed(state, value) if key in PLACE_FIELDS else value
+              for key, value in err.fields.items()}
+    return type(err)(err.template, **fields)
 
 
 def reachable(state: dict, origin: str) -> dict[str, str]:

@@ -18,7 +18,8 @@ def legal_actions(state: dict) -> list[dict]:
     t = tables()
     if state["phase"] == "cities":
         listed = [{"type": "start-cities", "civ": civ, "open": ["cities"]}
-                  for civ, book in state["civs"].items() if not book["cities"]]
+                  for civ, book in state["civs"].items()
+                  if not book["cities"] and board.missing_site(state) is None]
     else:
         listed = turn_actions(state, t)
     return listed + table_entries(state)

@@ -4,7 +4,9 @@ language.
 The engine raises these instead of forge.engine.core.IllegalAction: a field called `civ`,
 `against` or `owner` holds a civilization id, `resource` a resource, `unit` a unit type,
 `progress` a progress and `space` a rondel space; a translated refusal shows their names in the
-translator's language (the names of the log's words), so a player never reads an id.
+translator's language (the names of the log's words), so a player never reads an id. A field
+`province`, `from` or `to` holds a province: on a map, the action's dispatcher puts the map's
+printed name in it (board.printed_refusal); without one it stays as the table named it.
 """
 from __future__ import annotations
 

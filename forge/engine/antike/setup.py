@@ -36,16 +36,20 @@ def new_game(ctx: Ctx, options: dict) -> None:
     })
     if options.get("map") is not None:
         state["map"] = board.map_from_option(options["map"])
+        board.check_start_sites(state["map"], len(order))
     ctx.emit("setup", side=side, order=order, owners=owners)
-    for civ, cities in (options.get("start_cities") or {}).items():
-        place_start_cities(ctx, civ, cities)
+    try:
+        for civ, cities in (options.get("start_cities") or {}).items():
+            place_start_cities(ctx, civ, cities)
+    except IllegalAction as err:
+        raise board.printed_refusal(state, err) from None
     if all(state["civs"][civ]["cities"] for civ in order):
         start_play(ctx)
 
 
 def civilizations(t, side: str, players: list[str], chosen) -> list[str]:
     """The civilizations in play, in turn order."""
-    count = 4 if len(players) == 2 else len(players)
+    count = civilization_count(len(players))
     if not chosen:
         if len(players) == 2:
             first, second = t.pairs(side)
@@ -59,6 +63,16 @@ def civilizations(t, side: str, players: list[str], chosen) -> list[str]:
         raise IllegalAction(N_("{players} players play {count} different civilizations"),
                             players=len(players), count=count)
     return list(chosen)
+
+
+def civilization_count(players: int) -> int:
+    """The civilizations in play: one a player, two each in the 2-player game."""
+    return 4 if players == 2 else players
+
+
+def most_civilizations(t) -> int:
+    """The most civilizations a game has (the largest game a map must seat)."""
+    return max(civilization_count(n) for n in range(t.players[0], t.players[1] + 1))
 
 
 def civ_owners(t, side: str, players: list[str], civs: list[str], given) -> dict:
@@ -136,6 +150,7 @@ def place_start_cities(ctx: Ctx, civ, cities: dict) -> None:
     book = state["civs"][civ]
     if book["cities"]:
         raise IllegalAction(N_("{civ}: the start cities are already entered"), civ=civ)
+    board.check_free_sites(state, civ)
     if sorted(cities.values()) != sorted(ctx.t.raw["start"]["cities"]):
         raise IllegalAction(N_("the start cities are one of each resource: a marble, an iron "
                                "and a gold city"))

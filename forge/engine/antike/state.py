@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 
+from forge.engine.antike.board import names_in
 from forge.engine.antike.data import RESOURCES, UNITS, Tables
 from forge.engine.antike.refusal import IllegalAction
 from forge.engine.context import Context
@@ -26,7 +27,11 @@ class Ctx(Context):
         return self.state["civs"][civ]
 
     def emit(self, kind: str, **fields) -> dict:
-        """Record one event as it is now (its fields copied: never changed afterwards)."""
+        """Record one event as it is now (its fields copied: never changed afterwards); on a
+        map, `names` gives the printed name of each province it names."""
+        names = names_in(self.state, fields)
+        if names:
+            fields["names"] = names
         return super().emit(kind, **copy.deepcopy(fields))
 
 

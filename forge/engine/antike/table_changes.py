@@ -3,10 +3,12 @@
 `table_changes(before, after, tr, names)` compares two states (docs/antike/engine.md) and says,
 one short instruction a line, how to make the table that shows `before` show `after`: each
 civilization's rondel marker, cities and temples, units, resources and coins, progress markers
-and personalities. Only the states are compared, so it holds for any distance in the log.
+and personalities (a province by its printed name when the game has a map). Only the states are
+compared, so it holds for any distance in the log.
 """
 from __future__ import annotations
 
+from forge.engine.antike.board import printed
 from forge.engine.antike.data import PAYMENT, UNITS
 from forge.engine.antike.state import holdings, space_at
 from forge.engine.antike.words import Names
@@ -37,17 +39,19 @@ def _civ(civ: str, old: dict, new: dict, before: dict, after: dict, tr, n: Names
         was, now = old["cities"].get(province), new["cities"].get(province)
         if was == now:
             continue
+        shown = printed(after, province)
         if now is None:
             lines.append(_(N_("{civ}: take the city off {province}")).format(
-                civ=name, province=province))
+                civ=name, province=shown))
         elif was is None:
             lines.append(_(N_("{civ}: put a city on {province}")).format(
-                civ=name, province=province))
+                civ=name, province=shown))
         if (was or {}).get("temple") and not (now or {}).get("temple"):
-            lines.append(_(N_("take the temple off {province}")).format(province=province))
+            lines.append(_(N_("take the temple off {province}")).format(province=shown))
         elif (now or {}).get("temple") and not (was or {}).get("temple"):
-            lines.append(_(N_("put a temple on {province}")).format(province=province))
+            lines.append(_(N_("put a temple on {province}")).format(province=shown))
     for province in sorted(set(old["units"]) | set(new["units"])):
+        shown = printed(after, province)
         for unit in UNITS:
             change = (new["units"].get(province, {}).get(unit, 0)
                       - old["units"].get(province, {}).get(unit, 0))
@@ -55,7 +59,7 @@ def _civ(civ: str, old: dict, new: dict, before: dict, after: dict, tr, n: Names
                 template = (N_("{civ}: put {units} on {province}") if change > 0
                             else N_("{civ}: take {units} off {province}"))
                 lines.append(_(template).format(civ=name, units=n.unit_count(unit, abs(change)),
-                                                province=province))
+                                                province=shown))
     had, has = holdings(old), holdings(new)
     for what in PAYMENT:
         if had[what] != has[what]:

@@ -2,7 +2,8 @@
 
 `describe(event, tr)` (forge.engine.words.EventWords) names civilizations, resources, units,
 progresses, spaces and personalities from tables.yaml through the game's catalog; provinces are
-shown as the table named them (the text has no map).
+shown by their printed names when the game has a map (the event's `names`), else as the table
+named them (the text has no map).
 """
 from __future__ import annotations
 
@@ -97,6 +98,11 @@ BORDERS = {"land": N_("a land border"), "water": N_("a water border"),
 BORDER_KINDS = {"land": N_("land"), "water": N_("water"), "mixed": N_("mixed")}
 
 
+def _at(e, province) -> str:
+    """A province of an event: its printed name on the map, else as the table named it."""
+    return (e.get("names") or {}).get(province, province)
+
+
 def _setup(e, tr, n):
     owners = ", ".join(tr._(N_("{civ} ({player})")).format(civ=n.civ(civ), player=player)
                        for civ, player in e["owners"].items())
@@ -104,7 +110,7 @@ def _setup(e, tr, n):
 
 
 def _start_cities(e, tr, n):
-    cities = ", ".join(f"{province} ({n.resource(resource)})"
+    cities = ", ".join(f"{_at(e, province)} ({n.resource(resource)})"
                        for province, resource in e["cities"].items())
     return tr._(N_("{civ}: start cities in {cities}")).format(civ=n.civ(e["civ"]),
                                                                    cities=cities)
@@ -141,14 +147,14 @@ def _produced(e, tr, n):
 
 
 def _temple(e, tr, n):
-    return tr._(N_("{civ}: a temple built in {province}")).format(civ=n.civ(e["civ"]),
-                                                                  province=e["province"])
+    return tr._(N_("{civ}: a temple built in {province}")).format(
+        civ=n.civ(e["civ"]), province=_at(e, e["province"]))
 
 
 def _armed(e, tr, n):
     return tr._(N_("{civ}: {units} recruited in {province}")).format(
         civ=n.civ(e["civ"]), units=n.units({u: e.get(u, 0) for u in ("legion", "galley")}),
-        province=e["province"])
+        province=_at(e, e["province"]))
 
 
 def _progress(e, tr, n):
@@ -161,20 +167,21 @@ def _progress(e, tr, n):
 def _moved(e, tr, n):
     return tr._(N_("{civ}: {units} from {origin} to {to} across {border}")).format(
         civ=n.civ(e["civ"]), units=n.units({u: e.get(u, 0) for u in ("legion", "galley")}),
-        origin=e["from"], to=e["to"], border=n.border(e["border"]))
+        origin=_at(e, e["from"]), to=_at(e, e["to"]), border=n.border(e["border"]))
 
 
 def _battle(e, tr, n):
     losses = ", ".join(f"{n.civ(civ)} {count}" for civ, count in e["removed"].items())
     return tr._(N_("battle of {unit} in {province} ({civ} demands it): losses {losses}")).format(
-        unit=n.unit(e["unit"]), province=e["province"], civ=n.civ(e["demanded_by"]),
+        unit=n.unit(e["unit"]), province=_at(e, e["province"]), civ=n.civ(e["demanded_by"]),
         losses=losses)
 
 
 def _conquered(e, tr, n):
     text = tr._(N_("{civ}: {province} conquered from {owner} (defence power {power}), losing "
                    "{losses}; losses of {owner}: {defender_losses}")).format(
-        civ=n.civ(e["civ"]), province=e["province"], owner=n.civ(e["owner"]), power=e["power"],
+        civ=n.civ(e["civ"]), province=_at(e, e["province"]), owner=n.civ(e["owner"]),
+        power=e["power"],
         losses=n.units(e["losses"]), defender_losses=n.units(e["defender_losses"]))
     if e["temple"]:
         text += " " + tr._(N_("(its temple is destroyed)"))
@@ -182,8 +189,8 @@ def _conquered(e, tr, n):
 
 
 def _abandoned(e, tr, n):
-    return tr._(N_("{civ}: the city of {province} given up")).format(civ=n.civ(e["civ"]),
-                                                                    province=e["province"])
+    return tr._(N_("{civ}: the city of {province} given up")).format(
+        civ=n.civ(e["civ"]), province=_at(e, e["province"]))
 
 
 def _maneuver_ended(e, tr, n):
@@ -192,7 +199,8 @@ def _maneuver_ended(e, tr, n):
 
 def _founded(e, tr, n):
     return tr._(N_("{civ}: a city founded in {province} ({resource})")).format(
-        civ=n.civ(e["civ"]), resource=n.resource(e["resource"]), province=e["province"])
+        civ=n.civ(e["civ"]), resource=n.resource(e["resource"]),
+        province=_at(e, e["province"]))
 
 
 def _personality(e, tr, n):
