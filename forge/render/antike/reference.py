@@ -96,7 +96,7 @@ LABELS = {
 
 NO_BREAK = "\u00a0"
 WIDOW_WORDS = 4           # a label of this many words or more never ends on a short line
-WIDOW_TAIL = (10, 16)     # characters its last line holds at least, and the most joined for it
+WIDOW_TAIL = (10, 18)     # characters its last line holds at least, and the most joined for it
 HEADINGS = {"price_first", "price_later", "civilizations", "needed", "personality", "cards",
             "condition", "defence_power"}     # narrow table headings: break anywhere
 
