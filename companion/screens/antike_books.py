@@ -328,7 +328,8 @@ class AntikeBooksScreen(AntikeCalculator, AntikeForms, GameScreen):
             box.add_widget(Factory.Section(text=tr._("Found cities")))
             for action in kinds["found-city"]:
                 self.add(box, tr._("Found a city in {province}…").format(
-                    province=action["province"]), lambda a=action: self.form_found(a), action)
+                    province=place_name(state, action["province"])),
+                    lambda a=action: self.form_found(a), action)
         if "end-turn" in kinds:
             self.end_button = self.add(box, tr._("End turn"),
                                        lambda: self.play(kinds["end-turn"][0]),
@@ -340,8 +341,9 @@ class AntikeBooksScreen(AntikeCalculator, AntikeForms, GameScreen):
         civ = state["turn"]["civ"]
         units = state["turn"]["maneuver"]["units"]
         left = "; ".join(
-            f"{p}: " + ", ".join(f"{len(v)} {n.unit(u)} ({'/'.join(map(str, v))})"
-                                 for u, v in here.items() if v)
+            f"{place_name(state, p)}: "
+            + ", ".join(f"{len(v)} {n.unit(u)} ({'/'.join(map(str, v))})"
+                        for u, v in here.items() if v)
             for p, here in units.items()) or "-"
         box.add_widget(body(tr._("Maneuvers left: {units}").format(units=left)))
         if "move" in kinds:
@@ -349,7 +351,8 @@ class AntikeBooksScreen(AntikeCalculator, AntikeForms, GameScreen):
                      kinds["move"][0])
         for action in kinds.get("battle", []):
             text = tr._("Battle of {unit} in {province}: {civ} against {against}").format(
-                unit=n.unit(action["unit"]), province=action["province"],
+                unit=n.unit(action["unit"]),
+                province=place_name(state, action["province"]),
                 civ=n.civ(action["civ"]), against=n.civ(action["against"]))
             self.add(box, text, lambda a=action: self.play(a), action, emphasis="secondary")
         calculator = self.conquest_lines(civ)

@@ -329,7 +329,8 @@ class AntikeForms:
             return {"type": "arm", "civ": civ, "units": placed, "pay": payment.value()}
 
         def summary():
-            where = "; ".join(f"{p}: {amounts_units(here, tr)}" for p, here in units.items()
+            where = "; ".join(f"{place_name(self.session.state, p)}: {amounts_units(here, tr)}"
+                              for p, here in units.items()
                               if any(here.values()))
             return tr._("{count} of {capacity} units · {where}").format(
                 count=total(), capacity=action["capacity"], where=where or "-")
@@ -410,8 +411,9 @@ class AntikeForms:
                     counter_box.add_widget(counter)
             self.update_form()
 
-        origin = choice_grid([(p, f"{p} ({amounts_units(u, tr)})") for p, u in ready.items()],
-                             "antike-from", chosen["from"], pick, cols=1)
+        origin = choice_grid([(p, f"{place_name(state, p)} ({amounts_units(u, tr)})")
+                              for p, u in ready.items()], "antike-from", chosen["from"], pick,
+                             cols=1)
         origin.role = "from"
         if chosen["from"]:
             pick(chosen["from"])
@@ -449,9 +451,12 @@ class AntikeForms:
             units = moving()
             if not units:
                 return tr._("Choose the units that move.")
+            state = self.session.state
             return tr._("{units} from {origin} to {to} across {border}").format(
-                units=amounts_units(units, tr), origin=chosen["from"] or "?",
-                to=chosen["to"] or "?", border=n.border(border_of(units)))
+                units=amounts_units(units, tr),
+                origin=place_name(state, chosen["from"]) if chosen["from"] else "?",
+                to=place_name(state, chosen["to"]) if chosen["to"] else "?",
+                border=n.border(border_of(units)))
 
         fields = [caption(tr._("From")), origin, counter_box, caption(tr._("To")), dest]
         if not borders:             # without a map the table names the border
@@ -525,7 +530,8 @@ class AntikeForms:
             return {"type": "found-city", "civ": civ, "province": action["province"],
                     "resource": chosen["resource"], "pay": payment.value()}
 
-        self.open_popup(tr._("Found a city in {province}").format(province=action["province"]),
+        self.open_popup(tr._("Found a city in {province}").format(
+                            province=place_name(self.session.state, action["province"])),
                         fields, collect, lambda: tr._("Cost: {cost}").format(
                             cost=amounts_text(action["cost"], tr)), ok_text=tr._("Found"))
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from kivy.app import App
 
+from forge.engine.antike.board import printed
+
 PROVINCES = "antike_provinces"          # the app setting of the provinces typed, by side
 RESOURCES = ("marble", "iron", "gold")
 PAYMENT = (*RESOURCES, "coin")
@@ -48,8 +50,7 @@ def units_text(units: dict, tr) -> str:
 def place_name(state: dict, province: str) -> str:
     """A province as the players read it: its printed name on a game's map, else as the table
     typed it."""
-    entry = ((state.get("map") or {}).get("provinces") or {}).get(province) or {}
-    return entry.get("name") or province
+    return printed(state, province)
 
 
 def state_provinces(state: dict) -> list[str]:

@@ -2,7 +2,13 @@
 why a personality was awarded."""
 from __future__ import annotations
 
-from companion.screens.antike_names import amounts_text, names, tables, units_text
+from companion.screens.antike_names import (
+    amounts_text,
+    names,
+    place_name,
+    tables,
+    units_text,
+)
 
 
 def action_label(action: dict, tr, state: dict) -> str:
@@ -21,7 +27,7 @@ def action_label(action: dict, tr, state: dict) -> str:
         return tr._("{civ}: rondel to {space}").format(civ=civ, space=n.space(space))
     if kind == "build-temples":
         return tr._("{civ}: temples in {provinces}").format(
-            civ=civ, provinces=", ".join(action["cities"]))
+            civ=civ, provinces=", ".join(place_name(state, p) for p in action["cities"]))
     if kind == "arm":
         return tr._("{civ}: arming").format(civ=civ)
     if kind == "buy-progress":
@@ -29,17 +35,19 @@ def action_label(action: dict, tr, state: dict) -> str:
             civ=civ, progresses=", ".join(n.progress(p) for p in action["progresses"]))
     if kind == "move":
         return tr._("{civ}: {units} from {origin} to {to}").format(
-            civ=civ, units=units_text(action["units"], tr), origin=action["from"],
-            to=action["to"])
+            civ=civ, units=units_text(action["units"], tr),
+            origin=place_name(state, action["from"]), to=place_name(state, action["to"]))
     if kind == "battle":
-        return tr._("Battle in {province}").format(province=action["province"])
+        return tr._("Battle in {province}").format(
+            province=place_name(state, action["province"]))
     if kind == "conquer":
-        return tr._("{civ}: conquers {province}").format(civ=civ, province=action["province"])
+        return tr._("{civ}: conquers {province}").format(
+            civ=civ, province=place_name(state, action["province"]))
     if kind == "end-maneuver":
         return tr._("{civ}: ends the maneuver").format(civ=civ)
     if kind == "found-city":
         return tr._("{civ}: founds a city in {province}").format(
-            civ=civ, province=action["province"])
+            civ=civ, province=place_name(state, action["province"]))
     if kind == "end-turn":
         return tr._("{civ}: ends the turn").format(civ=civ)
     if kind == "set-seas":

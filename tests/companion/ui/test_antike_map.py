@@ -82,7 +82,7 @@ def test_a_game_on_a_map(app, pump, window):
         "Korinthos is your own city: it cannot be conquered."
     tap(books.calculator.form["ok"], pump)
     press(button(books, "End the maneuver"), pump)
-    press(button(books, "Found a city in plains"), pump)
+    press(button(books, "Found a city in Thessalia"), pump)
     assert any(getattr(w, "text", "") == "A Gold city." for w in books.popup.form["fields"])
     ok(books, pump)
     assert session.state["civs"]["greeks"]["cities"]["plains"]["resource"] == "gold"
