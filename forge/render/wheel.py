@@ -33,7 +33,7 @@ from forge.model import Piece, pt
 from forge.render import art, icons, maker
 from forge.render.tracks import inks_of
 
-VERSION = 1               # part of every piece key: bump it when the drawing changes
+VERSION = 2               # part of every piece key: bump it when the drawing changes
 PAD = 3.0                 # mm of paper kept inside the trim around everything printed
 HUB = 0.30                # the hub's radius, as a share of the wheel's
 ICON_AT = 0.58            # where a space's icon sits, as a share of the radius
@@ -237,7 +237,7 @@ def _draw_arrows(c, inks, cx, cy, radius, n: int) -> None:
     """An arrowhead just outside the rim at each border between two spaces, pointing the way
     the markers go: clockwise."""
     size = radius * 0.03
-    out = radius + size * 1.4
+    out = radius + size * 1.2
     c.saveState()
     c.setFillColor(HexColor(inks.ink))
     for i in range(n):
@@ -245,9 +245,10 @@ def _draw_arrows(c, inks, cx, cy, radius, n: int) -> None:
         c.translate(cx, cy)
         c.rotate(90 - (i + 0.5) * 360 / n)
         p = c.beginPath()
-        p.moveTo(out, -size * 1.5)              # clockwise is towards -y on the +x axis
-        p.lineTo(out - size, size * 0.9)
-        p.lineTo(out + size, size * 0.9)
+        p.moveTo(out, -size * 1.8)              # clockwise is towards -y on the +x axis
+        p.lineTo(out - size * 0.8, size * 0.9)   # narrow and long: it reads as a way to go
+        p.lineTo(out, size * 0.4)
+        p.lineTo(out + size * 0.8, size * 0.9)
         p.close()
         c.drawPath(p, stroke=0, fill=1)
         c.restoreState()
