@@ -162,7 +162,7 @@ def test_the_boards_and_sheets_fit_their_pages(components):
         made = {c.id: c for c in make_components(
             ctx, only={"antike-reference", "antike-victory", "antike-progress", "wheel"})}
         assert len(made["player-rules"].pieces) == 6
-        assert made["victory-table"].pieces[0].trim == (186, 80)
+        assert made["victory-table"].pieces[0].trim == (180, 80)
 
 
 def test_the_rules_sheet_gives_the_numbers_of_tables(kits, ctx):

@@ -41,7 +41,7 @@ def draw_all(pieces, tmp_path) -> None:
 
 def test_the_wheel_draws_the_rondel(ctx, tmp_path):
     pieces = load_makers()["wheel"](spec(ctx, "rondel"), ctx)
-    assert len(pieces) == 1 and pieces[0].trim == (186, 236)
+    assert len(pieces) == 1 and pieces[0].trim == (180, 236)
     assert len(pieces[0].pictures) == 7         # one picture for each kind of space
     draw_all(pieces, tmp_path)
 
