@@ -15,9 +15,10 @@ from forge.games import Game, load_game
 KIT_PAPERS = ("a4", "letter")          # the papers of a full build, and of validation
 
 
-def validate_game(content_dir: Path, game_id: str, papers=KIT_PAPERS) -> list[Problem]:
+def validate_game(content_dir: Path, game_id: str, papers=KIT_PAPERS,
+                  languages=None) -> list[Problem]:
     """Every problem of one game: its content, its catalogs' use of its glossary, then the
-    layout of each of its kits."""
+    layout of each of its kits (of `languages` only, when given)."""
     from forge.fonts import game_glyph_problems
     from forge.i18n import check_glossary
 
@@ -29,7 +30,7 @@ def validate_game(content_dir: Path, game_id: str, papers=KIT_PAPERS) -> list[Pr
     problems += game_glyph_problems(game.folder, game.id)   # staging languages too
     if not papers:
         return problems + font_problems(game)
-    return problems + lay_out_kits(game, papers)
+    return problems + lay_out_kits(game, papers, languages)
 
 
 def font_problems(game: Game) -> list[Problem]:
@@ -43,14 +44,16 @@ def font_problems(game: Game) -> list[Problem]:
     return []
 
 
-def lay_out_kits(game: Game, papers=KIT_PAPERS) -> list[Problem]:
-    """Problems found making the pieces of every kit of `game` (nothing is drawn); a fault that
-    shows in several kits is reported once, naming them."""
+def lay_out_kits(game: Game, papers=KIT_PAPERS, languages=None) -> list[Problem]:
+    """Problems found making the pieces of every kit of `game` (of `languages` only, when
+    given; nothing is drawn); a fault that shows in several kits is reported once, naming them."""
     from forge.kit import context_for, lay_out_kit
 
     content_problems: dict[str, Problem] = {}
     kits_by_error: dict[str, list[str]] = {}
     for lang in game.languages:
+        if languages is not None and lang not in languages:
+            continue
         for paper in papers:
             try:
                 lay_out_kit(context_for(game, lang, paper))

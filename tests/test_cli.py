@@ -25,6 +25,24 @@ def test_unknown_game_is_a_clear_error():
     assert "no game 'nosuchgame'" in result.output and "tetrarchia" in result.output
 
 
+def test_validate_lays_out_only_the_languages_asked_for(content_copy):
+    sheets = content_copy / "tetrarchia" / "locale" / "fr" / "LC_MESSAGES" / "tetrarchia.po"
+    text = sheets.read_text(encoding="utf-8")
+    long_word = "Anticonstitutionnellement" * 8
+    title = 'msgid "Augustus of the East"\nmsgstr "'
+    assert title in text
+    sheets.write_text(text.replace(title, f"{title}{long_word} ", 1), encoding="utf-8")
+    assert run("validate", "tetrarchia", "--lang", "es", "--content", content_copy).exit_code == 0
+    result = run("validate", "tetrarchia", "--lang", "fr", "--content", content_copy)
+    assert result.exit_code == 1 and "in the fr a4 kit(s)" in result.output
+
+
+def test_validate_refuses_a_language_no_game_has():
+    result = run("validate", "tetrarchia", "--lang", "nl", "--no-layout")
+    assert result.exit_code == 1
+    assert "no game here has the language nl" in result.output and "fr" in result.output
+
+
 def break_file(content, name, old, new, count=1):
     path = content / "tetrarchia" / name
     text = path.read_text(encoding="utf-8")
@@ -47,7 +65,7 @@ def test_unknown_province_in_a_link_names_file_line_and_field(content_copy):
     assert match
     board.write_text(text[:match.start(1)] + "RAETIA" + text[match.end(1):], encoding="utf-8")
     line = text[:match.start()].count("\n") + 1
-    result = run("validate", "--content", content_copy)
+    result = run("validate", "tetrarchia", "--content", content_copy)
     assert result.exit_code == 1
     assert re.search(rf"board.yaml:{line} links\[\d+\]\.to: unknown province 'RAETIA'",
                      result.output), result.output
@@ -55,7 +73,7 @@ def test_unknown_province_in_a_link_names_file_line_and_field(content_copy):
 
 def test_malformed_yaml_names_its_line(content_copy):
     break_file(content_copy, "game.yaml", "version: \"1.0\"", "version: [1.0")
-    result = run("validate", "--content", content_copy)
+    result = run("validate", "tetrarchia", "--content", content_copy)
     assert result.exit_code == 1
     assert "game.yaml:" in result.output and "not valid YAML" in result.output
 
@@ -67,7 +85,7 @@ def test_wrong_type_and_duplicate_id(content_copy):
     index = [c["id"] for c in spec["components"]].index("agitation-discs")
     path = break_file(content_copy, "game.yaml", "count: 21", "count: many")
     break_file(content_copy, "game.yaml", "- id: revolt-discs", "- id: agitation-discs")
-    result = run("validate", "--content", content_copy)
+    result = run("validate", "tetrarchia", "--content", content_copy)
     assert result.exit_code == 1
     assert f"game.yaml:{line_of(path, 'count: many')} components[{index}].count: expected a " \
         "whole number" in result.output
@@ -84,7 +102,7 @@ def test_build_rejects_unknown_language(tmp_path):
 def test_build_with_broken_content_writes_nothing(content_copy, tmp_path):
     break_file(content_copy, "game.yaml", "count: 21", "count: -1")
     out = tmp_path / "out"
-    result = run("build", "--content", content_copy, "--out", out)
+    result = run("build", "tetrarchia", "--content", content_copy, "--out", out)
     assert result.exit_code == 1
     assert "is below the minimum 1" in result.output
     assert not out.exists()

@@ -258,21 +258,41 @@ def _languagesshown(source: GameSource) -> str:
 @click.argument("games", nargs=-1)
 @click.option("--no-layout", "quick", is_flag=True,
               help="Check the files only; do not lay out every kit.")
+@click.option("--lang", "languages", multiple=True,
+              help="Lay out only this language's kits (repeat for more; default: every "
+                   "language of each game).")
 @content_option
-def validate(games, quick, content_dir):
+def validate(games, quick, languages, content_dir):
     """Check content: every problem with file, line and field, including what only laying out
     each kit (every language, A4 and Letter) would find."""
     from forge.validation import validate_game
 
     problems = []
     sources = games_named(content_dir, games)
+    _check_languages_known(sources, languages)
     for source in sources:
         problems += validate_game(source.content_dir, source.id,
-                                  papers=() if quick else KIT_PAPERS)
+                                  papers=() if quick else KIT_PAPERS,
+                                  languages=languages or None)
     if problems:
         raise ContentError(problems)
     click.echo(_("{count} game(s) valid: {games}").format(
         count=len(sources), games=", ".join(source.id for source in sources)))
+
+
+def _check_languages_known(sources, languages) -> None:
+    """Refuse a --lang that none of the games being validated has (it would lay out nothing)."""
+    known = set()
+    for source in sources:
+        try:
+            known.update(_languages(source))
+        except UserError:                   # a broken game: validate says why
+            return
+    unknown = [lang for lang in languages if lang not in known]
+    if unknown:
+        raise UserError(_("no game here has the language {languages}; they have: "
+                          "{known}").format(languages=", ".join(unknown),
+                                            known=", ".join(sorted(known))))
 
 
 @click.command()
