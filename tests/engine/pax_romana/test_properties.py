@@ -114,14 +114,16 @@ def test_every_listed_allocation_covers_the_loss_or_takes_all(case):
     battle = session.state["battle"]
     if not battle:
         return
-    for listed in session.legal_actions():
-        side = listed["side"]
+    listed = session.legal_actions()
+    for allocation in listed:
+        side = allocation["side"]
         loss = battle["loss"][side]
-        assert listed["absorbs"] >= loss or all(
-            a["absorbs"] < loss for a in session.legal_actions() if a["side"] == side)
-        assert sum(listed["reduce"].values()) <= 1
-        trial = Session.from_json(RULES, session.to_json())
-        trial.act(listed)
+        assert allocation["absorbs"] >= loss or all(
+            a["absorbs"] < loss for a in listed if a["side"] == side)
+        assert sum(allocation["reduce"].values()) <= 1
+    saved = session.to_json()
+    for allocation in rnd.sample(listed, min(len(listed), 12)):   # each one is accepted
+        Session.from_json(RULES, saved).act(allocation)
 
 
 @st.composite
