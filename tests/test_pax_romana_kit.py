@@ -66,8 +66,8 @@ def test_no_printed_word_under_six_points(kits, lang, paper):
 
 
 def test_the_cover_says_what_comes_from_the_box(kits):
-    words = {"en": ("the map", "scenario set-ups", "leader roster"),
-             "es": ("el mapa", "despliegues de los escenarios", "lista de líderes")}
+    words = {"en": ("The map", "scenario set-ups", "leader roster"),
+             "es": ("El mapa", "despliegues de los escenarios", "lista de líderes")}
     for (lang, paper), result in kits.items():
         cover = " ".join(PdfReader(str(result.folder / "kit.pdf")).pages[0]
                          .extract_text().split())

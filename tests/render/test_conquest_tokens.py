@@ -175,4 +175,4 @@ def test_province_names_fit_inside_the_frame_at_one_readable_size(lang):
 def test_the_cover_says_what_comes_from_the_box():
     for lang, words in (("en", "you need only the map and the plastic figures"),
                         ("es", "solo necesitas el mapa y las figuras de plástico")):
-        assert words in context(lang).game["credits"]["note"]
+        assert words in context(lang).game["from_box"].lower()
