@@ -139,9 +139,7 @@ def has_backs(component: Component) -> bool:
 
 
 def _without_marks(component: Component) -> Component:
-    return Component(component.id, component.kind, component.family, component.name,
-                     component.count, component.trim, component.pieces, component.shared_cuts,
-                     False, component.howto)
+    return replace(component, cut_marks=False)
 
 
 def _front_pages(components: list[Component], paper: tuple[float, float],
@@ -174,10 +172,8 @@ def _runs(components: list[Component]) -> list[Component]:
     for component in components:
         for index, run in enumerate(runs):
             if _cut_alike(run, component):
-                runs[index] = Component(run.id, run.kind, run.family, run.name,
-                                        run.count + component.count, run.trim,
-                                        run.pieces + component.pieces, run.shared_cuts,
-                                        run.cut_marks, run.howto)
+                runs[index] = replace(run, count=run.count + component.count,
+                                      pieces=run.pieces + component.pieces)
                 break
         else:
             runs.append(component)

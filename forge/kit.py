@@ -382,7 +382,8 @@ def _component(spec: dict, pieces: list[Piece], ctx: RenderContext) -> Component
                             f"game.yaml declares {trim}")
     return Component(spec["id"], spec["kind"], spec["family"], spec["name"], spec["count"],
                      trim, tuple(pieces), bool(spec.get("shared_cuts", False)),
-                     bool(spec.get("cut_marks", True)), spec.get("howto", ""))
+                     bool(spec.get("cut_marks", True)), spec.get("howto", ""),
+                     bool(spec.get("handout", False)))
 
 
 class _Plan:

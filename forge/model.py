@@ -57,6 +57,7 @@ class Component:
     shared_cuts: bool = False       # identical pieces laid edge to edge, one cut between them
     cut_marks: bool = True          # False when the art draws its own cut outline (die nets)
     howto: str = ""                 # translated: how to cut, fold or glue it
+    handout: bool = False           # copies handed out one a player: a sheet of its own each
 
 
 @dataclass(frozen=True)

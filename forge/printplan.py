@@ -5,7 +5,8 @@ part landing behind another.
 A family (one PDF of the kit) is printed on one paper and one way:
 - `two`: pieces with backs, each front page followed by the page printed behind it;
 - `read`: full pages that are read, not cut (instructions, rules); either side will do;
-- `one`: pieces cut or glued from one face of the sheet (board tiles, standees, nets, aids);
+- `one`: pieces cut or glued from one face of the sheet (board tiles, standees, nets, aids), and
+  sheets handed out one a player (`handout: true`), which two-sided printing would pair up;
 - `sandwich`: counters with backs: a sheet of fronts and a sheet of backs, each printed on one
   side and glued either side of greyboard, lined up by their marks.
 
@@ -68,8 +69,8 @@ def family_sides(pages: list[Page], components: list[Component], paper: str) -> 
     """'two', 'sandwich', 'read' or 'one' (see the module's docstring)."""
     if any(page.side == "back" for page in pages):
         return "sandwich" if paper == "greyboard" else "two"
-    if all(c.kind == "sheet" and not c.pieces[0].bleed and c.cut_marks and _full_page(c, pages)
-           for c in components):
+    if all(c.kind == "sheet" and not c.pieces[0].bleed and c.cut_marks and not c.handout
+           and _full_page(c, pages) for c in components):
         return "read"
     return "one"
 

@@ -73,6 +73,15 @@ def test_the_cover_says_what_comes_from_the_box(kits):
         assert all(word in flat for word in words), (lang, paper)
 
 
+def test_each_civilization_gets_a_rules_sheet_of_its_own_when_printed_two_sided(kits):
+    for result in kits.values():
+        manifest = manifest_of(result)
+        pages = next(c for c in manifest["components"] if c["id"] == "player-rules")["kit_pages"]
+        rules = next(row for row in manifest["print_plan"]
+                     if row["first"] <= pages[0] <= row["last"])
+        assert rules["sides"] == "one" and rules["sheets"] == 6, rules
+
+
 # --- pieces against tables.yaml ---------------------------------------------------------------------
 
 def test_the_personalities_are_the_piles_of_tables(ctx):
