@@ -9,6 +9,16 @@ from forge.games import DEFAULT_CONTENT, load_game
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Run with `--dist loadgroup` (scripts/run-tests), a test file's tests stay on one worker
+    (its module fixtures are made once), unless a test names its own xdist_group: the long
+    files split their tests into groups that two workers can share."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def private_user_folders(tmp_path_factory):
     """The user's own folders (games, saves, print profiles, the render cache's key) are made for

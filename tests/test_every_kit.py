@@ -67,8 +67,8 @@ def built(kit, out, request):
     return build_kit(_games[game_id], lang, paper, out)
 
 
-@pytest.mark.parametrize("kit", [kit for kit in every_kit() if kit not in ELSEWHERE],
-                         ids="-".join)
+@pytest.mark.parametrize("kit", [pytest.param(kit, marks=pytest.mark.xdist_group(f"kits-{kit[0]}"))
+                                 for kit in every_kit() if kit not in ELSEWHERE], ids="-".join)
 def test_the_kit_builds_whole_with_every_text_fitting(kit, out, request):
     result = built(kit, out, request)
     game = load_doc(DEFAULT_CONTENT / kit[0] / "game.yaml").data
