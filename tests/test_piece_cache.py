@@ -174,13 +174,18 @@ def test_every_piece_of_every_kit_is_cacheable(runs, request):
             assert [k for k, v in cache.entries.items() if v is None] == [], (lang, paper)
 
 
+FACE_LANGUAGES = ("en", "de")   # a maker draws alike in every language; German takes the
+                                # hyphenating and shrinking paths the longest words need
+
+
 def _other_kits():
-    """(game, lang, paper) of every game's kits but the one the module builds (faces only)."""
+    """(game, lang, paper) of every game's kits in FACE_LANGUAGES but the one the module builds
+    (faces only)."""
     kits = []
     for game_id in game_ids(DEFAULT_CONTENT):
         game_yaml = yaml.safe_load((DEFAULT_CONTENT / game_id / "game.yaml").read_text("utf-8"))
         for lang in game_yaml["languages"]:
-            if (game_id, lang) != ("tetrarchia", LANG):
+            if lang in FACE_LANGUAGES and (game_id, lang) != ("tetrarchia", LANG):
                 kits.append((game_id, lang, "letter"))
     return kits
 

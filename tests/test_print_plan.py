@@ -3,6 +3,7 @@ two-sided, no part lands behind another; every sheet carries its label; the prin
 every page; two-sided sheets carry registration targets that meet when the sheet is turned."""
 import json
 import re
+import subprocess
 
 import pytest
 from pypdf import PdfReader
@@ -27,12 +28,21 @@ def kits(tmp_path_factory):
             for game, lang, paper in GAMES}
 
 
+def page_texts(pdf) -> list[str]:
+    """The text of each page of a PDF, by poppler's pdftotext (ten times quicker than pypdf on a
+    whole kit, with the same lines)."""
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    pages = text.split("\f")
+    return pages[:-1] if pages and not pages[-1].strip() else pages
+
+
 def page_labels(pdf):
     """(family name, sheet, side) of each page of kit.pdf from its printed label; None for a
     blank page."""
     labels = []
-    for page in PdfReader(str(pdf)).pages:
-        lines = [line.strip() for line in page.extract_text().splitlines() if line.strip()]
+    for page in page_texts(pdf):
+        lines = [line.strip() for line in page.splitlines() if line.strip()]
         found = None
         for line in lines:
             match = LABEL.search(line)
