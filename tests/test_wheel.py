@@ -1,6 +1,7 @@
 """The wheel, installed in a fresh virtual environment outside the checkout, works as a new user
-would use it: every shipped game built in every language (A4), engine commands, the companion's demo under Xvfb and its
-saves in the user data folder (scripts/check-wheel does each step and says which one failed)."""
+would use it: every catalog complete as installed, every shipped game built (in Spanish, A4),
+engine commands, the companion's demo under Xvfb and its saves in the user data folder
+(scripts/check-wheel does each step and says which one failed)."""
 import subprocess
 import sys
 from pathlib import Path
