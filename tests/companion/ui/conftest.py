@@ -7,6 +7,7 @@ window a process); each test gets a fresh app in a fresh data folder.
 """
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -26,8 +27,10 @@ os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
 
 def _start_xvfb() -> subprocess.Popen | None:
     """An Xvfb server on a display number it picks itself (-displayfd: two test processes
-    starting at once never share one), or None if a display is already available."""
-    if os.environ.get("DISPLAY"):
+    starting at once never share one), or None if a display is already available. A
+    pytest-xdist worker starts its own even then, so two workers' windows never share a screen.
+    The server stops when the process ends."""
+    if os.environ.get("DISPLAY") and not os.environ.get("PYTEST_XDIST_WORKER"):
         return None
     if not shutil.which("Xvfb"):
         return None
@@ -42,7 +45,14 @@ def _start_xvfb() -> subprocess.Popen | None:
         server.kill()
         return None
     os.environ["DISPLAY"] = f":{number}"
+    atexit.register(_stop, server)
     return server
+
+
+def _stop(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        server.terminate()
+        server.wait(5)
 
 
 # The display and the window size are set when this conftest is imported, before any test module
@@ -78,8 +88,7 @@ def window():
     wait_for_surface(window, pump)
     yield window
     if _SERVER is not None:
-        _SERVER.terminate()
-        _SERVER.wait(5)
+        _stop(_SERVER)
 
 
 def pump(frames: int = 3) -> None:
