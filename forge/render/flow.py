@@ -869,7 +869,19 @@ def _overflow(where, width, height, max_pages, rest, w) -> Overflow:
     extra = _stack_height(rest, w) * PT
     boxes = "box" if max_pages == 1 else f"{max_pages} pages"
     return Overflow(f"{where}: the text does not fit its {width:.0f} x {height:.0f} mm "
-                    f"{boxes}; about {extra:.0f} mm more is needed, from \"{_describe(rest[0])}\"")
+                    f"{boxes}; about {extra:.0f} mm more is needed, from \"{_first_words(rest)}\"")
+
+
+def _first_words(items: list[Flowable]) -> str:
+    """The first words among `items` (a spacer or an empty paragraph has none), else what the
+    first item is."""
+    for item in items:
+        words = _describe(item)
+        if isinstance(item, Paragraph) and words.strip():
+            return words
+        if not isinstance(item, Paragraph) and words != type(item).__name__ and words.strip():
+            return words
+    return _describe(items[0])
 
 
 def _describe(item: Flowable) -> str:

@@ -334,3 +334,14 @@ def test_content_markup_is_escaped_but_for_bold_and_italic(game):
     markup = sheets.render_markup("rules-reference.xml.j2", replace(ctx, data=data),
                                   colors=sheets.sheet_colors(ctx, "#7a1f12"))
     assert "<p><b>A</b> &amp; &lt;u&gt;B&lt;/u&gt; &lt; C</p>" in markup
+
+
+def test_an_overflow_quotes_the_first_words_that_did_not_fit():
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, Spacer
+
+    body = getSampleStyleSheet()["BodyText"]
+    story = [Paragraph("Fits.", body), Spacer(1, 30 * MM), Paragraph("", body),
+             Paragraph("Turn order: the first words " + "and more " * 40, body)]
+    with pytest.raises(flow.Overflow, match='more is needed, from "Turn order: the first words'):
+        flow.paginate(story, 60, 12, where="demo")
