@@ -87,7 +87,7 @@ class AntikeCalculator:
                 counter.value = min(brought[unit], counter.high)
                 counter.shown.text = str(counter.value)
             show()
-            scroll.scroll_y = 1             # the city's numbers, above the list
+            scroll.scroll_y = 0             # the city's numbers, below the list
 
         counters = {unit: Counter(n.unit(unit), 0, units_owned(state["civs"][civ], unit), 1, 0,
                                   on_change=show) for unit in UNITS}
@@ -96,8 +96,8 @@ class AntikeCalculator:
                     for owner, cities in targets(state, civ).items()]
         chooser = PlaceChooser(sections, None, pick, role="target", hint=tr._("Find a city"))
         fields = [caption(tr._("Nothing is played here: pick a city of another civilization "
-                               "and the units you would bring.")), details,
-                  caption(tr._("City to take")), chooser]
+                               "and the units you would bring.")),
+                  caption(tr._("City to take")), chooser, details]
         scroll = scrolled(*fields)
         bring = caption(tr._("Units you would bring (filled in with yours already there)"))
         close = Factory.BigButton(text=tr._("OK"))
