@@ -136,7 +136,8 @@ def build(games, langs, papers, out_dir, force, jobs, only, print_shop, content_
             _write_print_shop(loaded[job[0]], job, results[job], out_dir, options)
     elapsed = time.perf_counter() - started
     _report([results[job] for job in done], elapsed)
-    if failed:
+    if failed:                          # in the order they were asked for, not finished in
+        failed.sort(key=stale.index)
         raise UserError(_("{count} kit(s) not built: {kits}").format(
             count=len(failed), kits=", ".join(" ".join(job) for job in failed)))
 
