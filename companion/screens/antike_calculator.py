@@ -87,7 +87,7 @@ class AntikeCalculator:
                 counter.value = min(brought[unit], counter.high)
                 counter.shown.text = str(counter.value)
             show()
-            scroll.scroll_y = 0             # the city's numbers, below the list
+            reveal()
 
         counters = {unit: Counter(n.unit(unit), 0, units_owned(state["civs"][civ], unit), 1, 0,
                                   on_change=show) for unit in UNITS}
@@ -99,6 +99,14 @@ class AntikeCalculator:
                                "and the units you would bring.")),
                   caption(tr._("City to take")), chooser, details]
         scroll = scrolled(*fields)
+
+        def reveal(*_):
+            """The chosen city's numbers, below the list, in view (a list that fits stays put)."""
+            if chosen["province"] is not None:
+                scroll.scroll_y = 0 if scroll.children[0].height > scroll.height else 1
+
+        scroll.children[0].bind(height=reveal)
+        scroll.bind(height=reveal)
         bring = caption(tr._("Units you would bring (filled in with yours already there)"))
         close = Factory.BigButton(text=tr._("OK"))
         popup = dialog(tr._("Conquest calculator: {civ}").format(civ=n.civ(civ)),
